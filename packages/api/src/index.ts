@@ -1,0 +1,11 @@
+// Server-side entry of the API package: routers, context types, auth helpers for the transport.
+export { appRouter, type AppRouter } from './root';
+export type { AppServices, AppConfig, AuthUser, Logger, RequestContext, JobQueue } from './context';
+export { AppError } from './errors';
+export { fieldErrorsOf, createCallerFactory, type ProcedureAccess, type AppMeta } from './trpc';
+export { PERMISSIONS, SEED_ROLES, holdsAnyPermission, type Permission } from './permissions';
+export { SESSION_COOKIE, validateSessionToken, createSession, loadAuthUser } from './auth/sessions';
+export { resolveApiToken, API_TOKEN_PREFIX } from './auth/api-tokens';
+export { hashPassword } from './auth/passwords';
+export { getOrganizationSettings } from './settings/organization-settings';
+export { seedDatabase } from './seed';

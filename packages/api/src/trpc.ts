@@ -1,0 +1,66 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { RequestContext } from './context';
+import { AppError, type AppErrorCode } from './errors';
+
+/** Who may call a procedure. Every procedure declares one; a test walks the router to check. */
+export type ProcedureAccess = 'public' | 'signed-in' | { anyOf: string[] };
+
+export type AppMeta = OpenApiMeta & { access?: ProcedureAccess };
+
+const TRPC_CODE_FOR: Record<AppErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  BAD_GATEWAY: 'BAD_GATEWAY',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+};
+
+export interface FieldError {
+  msg: string;
+  path: string;
+}
+
+/** Field errors of a failed call: zod issues of the input, or those an AppError carries. */
+export function fieldErrorsOf(error: TRPCError): FieldError[] | undefined {
+  const cause = error.cause;
+  if (cause instanceof ZodError) {
+    return cause.issues.map((issue) => ({ msg: issue.message, path: issue.path.map(String).join('.') }));
+  }
+  if (cause instanceof AppError) return cause.fieldErrors;
+  return undefined;
+}
+
+const t = initTRPC
+  .context<RequestContext>()
+  .meta<AppMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const errors = fieldErrorsOf(error);
+      // The first field problem is the message a person should read, not "Input validation failed".
+      const message = error.cause instanceof ZodError && errors?.[0] ? errors[0].msg : shape.message;
+      return { ...shape, message, data: { ...shape.data, errors, stack: undefined } };
+    },
+  });
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Turns our domain errors into tRPC errors (and so into HTTP statuses). */
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: TRPC_CODE_FOR[cause.code], message: cause.message, cause });
+    }
+  }
+  return result;
+});
+
+export const baseProcedure = t.procedure.use(mapDomainErrors);
