@@ -1,0 +1,115 @@
+import {
+  addDays,
+  addMonths,
+  clampedDayOfMonth,
+  compareDates,
+  parseCalendarDate,
+  type CalendarDate,
+} from './calendar';
+
+/** A profile's billing-period days (1-31; a number past a month's length means its last day). */
+export type PeriodRule = { billingPeriodStart: number; billingPeriodEnd: number };
+
+/** Inclusive calendar days in the company timezone. */
+export type BillingPeriod = { start: CalendarDate; end: CalendarDate };
+
+function assertDayNumber(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1 || value > 31) {
+    throw new RangeError(`${name} must be a whole number from 1 to 31, got ${value}`);
+  }
+}
+
+/**
+ * The period that starts in the given month:
+ * - start ≤ end: days start..end of that month;
+ * - start > end: day start of that month to day end of the next.
+ */
+function periodStartingInMonth(rule: PeriodRule, year: number, month: number): BillingPeriod {
+  assertDayNumber('billingPeriodStart', rule.billingPeriodStart);
+  assertDayNumber('billingPeriodEnd', rule.billingPeriodEnd);
+  const start = clampedDayOfMonth(year, month, rule.billingPeriodStart);
+  if (rule.billingPeriodStart <= rule.billingPeriodEnd) {
+    return { start, end: clampedDayOfMonth(year, month, rule.billingPeriodEnd) };
+  }
+  const next = addMonths(year, month, 1);
+  return { start, end: clampedDayOfMonth(next.year, next.month, rule.billingPeriodEnd) };
+}
+
+/** Periods starting in the months around `date`, oldest first: enough to find any neighbour of it. */
+function periodsAround(rule: PeriodRule, date: CalendarDate): BillingPeriod[] {
+  const { year, month } = parseCalendarDate(date);
+  return [-2, -1, 0, 1].map((offset) => {
+    const shifted = addMonths(year, month, offset);
+    return periodStartingInMonth(rule, shifted.year, shifted.month);
+  });
+}
+
+function contains(period: BillingPeriod, date: CalendarDate): boolean {
+  return compareDates(period.start, date) <= 0 && compareDates(date, period.end) <= 0;
+}
+
+/**
+ * The billing period that holds `date`, or null when the rule leaves that day out
+ * (start ≤ end rules such as 1..15 bill no day after the 15th).
+ *
+ * Clamping can make two periods share a day: with start 31 and end 30, the period starting
+ * 2027-01-31 ends on 2027-02-28 (30 → last day of February) and the next one starts on 2027-02-28
+ * (31 → last day). The shared day belongs to the earlier period, the one that bills it first
+ * (the later one then starts after the last invoiced day, see {@link periodForScheduledRun}).
+ *
+ * @example periodContaining({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2027-02-10')
+ *   // { start: '2027-02-01', end: '2027-02-28' }
+ * @example periodContaining({ billingPeriodStart: 15, billingPeriodEnd: 14 }, '2027-02-10')
+ *   // { start: '2027-01-15', end: '2027-02-14' }
+ */
+export function periodContaining(rule: PeriodRule, date: CalendarDate): BillingPeriod | null {
+  return periodsAround(rule, date).find((period) => contains(period, date)) ?? null;
+}
+
+/**
+ * The period to show as "current" on `today` (customer statistics cover it up to today): the one
+ * containing today, or, on a day the rule leaves out, the latest period before today.
+ *
+ * @example currentPeriod({ billingPeriodStart: 1, billingPeriodEnd: 15 }, '2027-03-20')
+ *   // { start: '2027-03-01', end: '2027-03-15' }
+ */
+export function currentPeriod(rule: PeriodRule, today: CalendarDate): BillingPeriod {
+  return periodContaining(rule, today) ?? latestPeriodEndedBefore(rule, today);
+}
+
+/**
+ * The latest period whose last day is before `date`.
+ *
+ * @example latestPeriodEndedBefore({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2027-03-01')
+ *   // { start: '2027-02-01', end: '2027-02-28' }
+ * @example latestPeriodEndedBefore({ billingPeriodStart: 31, billingPeriodEnd: 30 }, '2027-04-01')
+ *   // { start: '2027-02-28', end: '2027-03-30' }
+ */
+export function latestPeriodEndedBefore(rule: PeriodRule, date: CalendarDate): BillingPeriod {
+  const ended = periodsAround(rule, date).filter((period) => compareDates(period.end, date) < 0);
+  const latest = ended[ended.length - 1];
+  // Every rule has a period ending in each month or the one after, so two months back always ends in time.
+  if (!latest) throw new Error(`No billing period ended before ${date}`);
+  return latest;
+}
+
+/**
+ * The days a scheduled run on `runDate` (a calendar day in the company timezone) bills: the latest
+ * period that ended before the run, starting the day after `lastInvoicedDay` when it would
+ * otherwise overlap days already invoiced. Null when every day of that period is invoiced.
+ *
+ * @example periodForScheduledRun({ billingPeriodStart: 31, billingPeriodEnd: 30 }, '2027-04-01', '2027-02-28')
+ *   // { start: '2027-03-01', end: '2027-03-30' }: Feb 28 went out with the Jan 31..Feb 28 invoice
+ * @example periodForScheduledRun({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2027-03-01', '2027-02-28')
+ *   // null: February is already invoiced
+ */
+export function periodForScheduledRun(
+  rule: PeriodRule,
+  runDate: CalendarDate,
+  lastInvoicedDay: CalendarDate | null,
+): BillingPeriod | null {
+  const period = latestPeriodEndedBefore(rule, runDate);
+  if (lastInvoicedDay === null || compareDates(lastInvoicedDay, period.start) < 0) return period;
+  const start = addDays(lastInvoicedDay, 1);
+  return compareDates(start, period.end) <= 0 ? { start, end: period.end } : null;
+}

@@ -1,0 +1,226 @@
+/**
+ * Customer-profile rules shared by the web app and the server (spec 001 §3-§5, §9): status badge,
+ * completeness, the add/edit form schema and queue-name handling. Browser-safe: zod only.
+ */
+import { z } from 'zod';
+
+export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
+
+function hasText(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.trim().length > 0;
+}
+
+/**
+ * The status badge, checked in this order (spec 001 §4): not active → 'Inactive'; no QuickBooks
+ * customer id → 'No QBO Mapping'; no queue names → 'No Queues'; otherwise 'Active'.
+ */
+export function profileStatus(profile: {
+  isActive: boolean;
+  qboCustomerId?: string | null;
+  genesysQueueNames: readonly string[];
+}): ProfileStatus {
+  if (!profile.isActive) return 'Inactive';
+  if (!hasText(profile.qboCustomerId)) return 'No QBO Mapping';
+  if (!profile.genesysQueueNames.some(hasText)) return 'No Queues';
+  return 'Active';
+}
+
+/** The eleven QuickBooks fields that count towards completeness; the twelfth check is "has a queue". */
+export const COMPLETENESS_QBO_FIELDS = [
+  'qboDisplayName',
+  'qboCompanyName',
+  'qboGivenName',
+  'qboFamilyName',
+  'qboPrimaryEmailAddr',
+  'qboPrimaryPhone',
+  'qboLine1',
+  'qboCity',
+  'qboCountrySubDivisionCode',
+  'qboPostalCode',
+  'qboCountry',
+] as const;
+
+/** How many checks completeness counts: the QuickBooks fields plus at least one queue. */
+export const COMPLETENESS_CHECK_COUNT = COMPLETENESS_QBO_FIELDS.length + 1;
+
+export type CompletenessBand = 'complete' | 'partial' | 'minimal';
+
+export type CompletenessSubject = { genesysQueueNames: readonly string[] } & {
+  [field in (typeof COMPLETENESS_QBO_FIELDS)[number]]?: string | null;
+};
+
+/** Band of a completeness percentage: complete at 80 or more, partial 40-79, minimal under 40. */
+export function completenessBand(percent: number): CompletenessBand {
+  if (percent >= 80) return 'complete';
+  if (percent >= 40) return 'partial';
+  return 'minimal';
+}
+
+/**
+ * Completeness of a profile (spec 001 §4): the share of the 12 checks it passes (a non-blank
+ * value in each of the 11 QuickBooks fields, at least one queue), as a whole percentage.
+ */
+export function profileCompleteness(profile: CompletenessSubject): {
+  percent: number;
+  band: CompletenessBand;
+  passedChecks: number;
+  totalChecks: number;
+} {
+  const passedFields = COMPLETENESS_QBO_FIELDS.filter((field) => hasText(profile[field])).length;
+  const passedChecks = passedFields + (profile.genesysQueueNames.some(hasText) ? 1 : 0);
+  const percent = Math.round((passedChecks / COMPLETENESS_CHECK_COUNT) * 100);
+  return { percent, band: completenessBand(percent), passedChecks, totalChecks: COMPLETENESS_CHECK_COUNT };
+}
+
+/**
+ * The list with `name` added: trimmed, and left out when blank or already present (exact match,
+ * since Genesys queue names are matched exactly).
+ */
+export function addQueueName(queueNames: readonly string[], name: string): string[] {
+  const trimmed = name.trim();
+  if (trimmed === '' || queueNames.includes(trimmed)) return [...queueNames];
+  return [...queueNames, trimmed];
+}
+
+/** Trimmed, non-blank, first occurrence kept: the form of queue names a profile stores. */
+export function normaliseQueueNames(queueNames: readonly string[]): string[] {
+  return queueNames.reduce<string[]>(addQueueName, []);
+}
+
+const RATE_INTEGER_DIGITS = 8;
+const RATE_FRACTION_DIGITS = 4;
+
+/**
+ * A per-minute rate given as a number or as text of digits with at most one decimal point; the
+ * output is text so it reaches the database as an exact decimal. Limited to the column's
+ * Decimal(12, 4) so what is saved is what was typed.
+ */
+function rateSchema(label: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a valid number` })
+    .transform((value, context) => {
+      const text = typeof value === 'number' ? String(value) : value.trim();
+      const fail = (message: string) => {
+        context.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      if (text === '') return fail(`${label} is required`);
+      const asNumber = Number(text);
+      if (Number.isFinite(asNumber) && asNumber < 0) return fail(`${label} must be zero or greater`);
+      const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
+      const integerDigits = match?.[1] ?? '';
+      const fractionDigits = match?.[2] ?? '';
+      if (!match || integerDigits.length + fractionDigits.length === 0) return fail(`${label} must be a valid number`);
+      if (integerDigits.replace(/^0+/, '').length > RATE_INTEGER_DIGITS || fractionDigits.length > RATE_FRACTION_DIGITS) {
+        return fail(
+          `${label} must have at most ${RATE_INTEGER_DIGITS} digits before and ${RATE_FRACTION_DIGITS} after the decimal point`,
+        );
+      }
+      return text;
+    });
+}
+
+function dayNumberSchema(label: string) {
+  const message = `${label} must be between 1 and 31`;
+  return z.number({ error: message }).int(message).min(1, message).max(31, message);
+}
+
+/** Optional free text: trimmed, blank or missing becomes null. */
+const optionalTextSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const QUEUE_NAMES_REQUIRED = 'At least one Genesys queue name is required';
+const QBO_DISPLAY_NAME_REQUIRED = 'QBO Display Name is required for QuickBooks integration';
+const EMAIL_INVALID = 'Email must be a valid email address';
+
+/**
+ * The add/edit customer-profile form (spec 001 §5, defaults from §3 and §9). Shared by the web
+ * form (through its zod resolver) and the server's create/update input.
+ */
+export const ZCustomerProfileFormSchema = z.object({
+  genesysQueueNames: z
+    .array(z.string(), { error: QUEUE_NAMES_REQUIRED })
+    .transform(normaliseQueueNames)
+    .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED })
+    .prefault([]),
+  qboDisplayName: z.string({ error: QBO_DISPLAY_NAME_REQUIRED }).trim().min(1, QBO_DISPLAY_NAME_REQUIRED),
+  qboCustomerId: optionalTextSchema,
+  isActive: z.boolean().default(true),
+  ratePerMinute: rateSchema('Rate Per Minute').default('1.0'),
+  overageRatePerMinute: rateSchema('Overage Rate Per Minute').default('1.00'),
+  minimumMinutes: z
+    .number({ error: 'Minimum minutes must be a whole number of zero or more' })
+    .int('Minimum minutes must be a whole number of zero or more')
+    .min(0, 'Minimum minutes must be a whole number of zero or more')
+    .default(0),
+  billDate: dayNumberSchema('Bill day').default(1),
+  billTime: z
+    .string({ error: 'Bill time must be a 24-hour time like 02:00' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bill time must be a 24-hour time like 02:00')
+    .default('02:00'),
+  billingPeriodStart: dayNumberSchema('Billing period start').default(1),
+  billingPeriodEnd: dayNumberSchema('Billing period end').default(31),
+  taxCode: optionalTextSchema,
+  notes: optionalTextSchema,
+  qboCompanyName: optionalTextSchema,
+  qboGivenName: optionalTextSchema,
+  qboMiddleName: optionalTextSchema,
+  qboFamilyName: optionalTextSchema,
+  qboTitle: optionalTextSchema,
+  qboSuffix: optionalTextSchema,
+  qboPrimaryEmailAddr: z
+    .string({ error: EMAIL_INVALID })
+    .trim()
+    .refine((value) => value === '' || z.email().safeParse(value).success, { error: EMAIL_INVALID })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  qboPrimaryPhone: optionalTextSchema,
+  qboLine1: optionalTextSchema,
+  qboCity: optionalTextSchema,
+  qboCountrySubDivisionCode: optionalTextSchema,
+  qboPostalCode: optionalTextSchema,
+  qboCountry: optionalTextSchema.default('US'),
+});
+
+/** What the form holds (numbers or text for the rates, blanks allowed). */
+export type TCustomerProfileFormInput = z.input<typeof ZCustomerProfileFormSchema>;
+/** What a valid form yields: trimmed, de-duplicated, blanks as null, rates as decimal text. */
+export type TCustomerProfileForm = z.output<typeof ZCustomerProfileFormSchema>;
+
+/** Every form field present and not null, as an HTML form holds them. */
+export type TCustomerProfileFormValues = {
+  [field in keyof TCustomerProfileFormInput]-?: NonNullable<TCustomerProfileFormInput[field]>;
+};
+
+/** The values a new profile form starts with (spec 001 §3 and §9). */
+export const customerProfileDefaults: TCustomerProfileFormValues = {
+  genesysQueueNames: [],
+  qboDisplayName: '',
+  qboCustomerId: '',
+  isActive: true,
+  ratePerMinute: '1.0',
+  overageRatePerMinute: '1.00',
+  minimumMinutes: 0,
+  billDate: 1,
+  billTime: '02:00',
+  billingPeriodStart: 1,
+  billingPeriodEnd: 31,
+  taxCode: '',
+  notes: '',
+  qboCompanyName: '',
+  qboGivenName: '',
+  qboMiddleName: '',
+  qboFamilyName: '',
+  qboTitle: '',
+  qboSuffix: '',
+  qboPrimaryEmailAddr: '',
+  qboPrimaryPhone: '',
+  qboLine1: '',
+  qboCity: '',
+  qboCountrySubDivisionCode: '',
+  qboPostalCode: '',
+  qboCountry: 'US',
+};
