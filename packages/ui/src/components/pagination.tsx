@@ -101,7 +101,7 @@ export function Pagination({
             {pageWindow(page, pages).map((item, index) =>
               item === 'ellipsis' ? (
                 // Ellipses have no identity of their own; their position is their key.
-                <li key={`ellipsis-${index}`} aria-hidden="true" className="px-1.5 text-slate-400">
+                <li key={`ellipsis-${index}`} className="px-1.5 text-slate-400">
                   …
                 </li>
               ) : (

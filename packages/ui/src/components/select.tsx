@@ -15,9 +15,10 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       className={cn(
         controlClasses,
         // Draw our own chevron so the select looks the same in every browser.
-        'h-10 cursor-pointer appearance-none bg-[length:1rem] bg-[right_0.625rem_center] bg-no-repeat py-2 pr-9',
-        // Spaces are %20-encoded: a literal space would split the Tailwind class in two.
-        "bg-[url(\"data:image/svg+xml,%3csvg%20xmlns='http://www.w3.org/2000/svg'%20fill='none'%20viewBox='0%200%2020%2020'%3e%3cpath%20stroke='%2364748b'%20stroke-linecap='round'%20stroke-linejoin='round'%20stroke-width='1.5'%20d='M6%208l4%204%204-4'/%3e%3c/svg%3e\")]",
+        'h-10 cursor-pointer appearance-none bg-[length:1rem] bg-[position:right_0.625rem_center] bg-no-repeat py-2 pr-9',
+        // Spaces and inner quotes are %-encoded: a space would split the class in two, and the source
+        // text must equal the runtime class for Tailwind's scanner to generate it.
+        "bg-[url('data:image/svg+xml,%3csvg%20xmlns=%22http://www.w3.org/2000/svg%22%20fill=%22none%22%20viewBox=%220%200%2020%2020%22%3e%3cpath%20stroke=%22%2364748b%22%20stroke-linecap=%22round%22%20stroke-linejoin=%22round%22%20stroke-width=%221.5%22%20d=%22M6%208l4%204%204-4%22/%3e%3c/svg%3e')]",
         className,
       )}
       {...props}

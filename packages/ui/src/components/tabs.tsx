@@ -12,7 +12,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       className={cn(
-        'flex w-full items-center gap-1 overflow-x-auto border-b border-slate-200',
+        // The baseline is an inset shadow, not a border, so the active trigger's underline can sit
+        // on it without overflowing the scroll container (which would add a vertical scrollbar).
+        'flex w-full items-center gap-1 overflow-x-auto shadow-[inset_0_-1px_0_0_var(--color-slate-200)]',
         className,
       )}
       {...props}
@@ -29,7 +31,7 @@ export function TabsTrigger({ count, className, children, ...props }: TabsTrigge
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'group -mb-px inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-500 transition-colors',
+        'group inline-flex items-center gap-2 border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-500 transition-colors',
         'hover:border-slate-300 hover:text-slate-700',
         'focus-visible:rounded-t-md focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none',
         'disabled:pointer-events-none disabled:opacity-50',

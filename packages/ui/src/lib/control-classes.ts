@@ -7,6 +7,6 @@ export const controlClasses = [
   'placeholder:text-slate-400',
   'focus:border-blue-500 focus:ring-2 focus:ring-blue-500/30 focus:outline-none',
   'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
-  'read-only:bg-slate-50',
+  '[&[readonly]]:bg-slate-50',
   'aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-500/30',
 ].join(' ');
