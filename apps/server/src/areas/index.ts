@@ -1,0 +1,28 @@
+import type { AppServices } from '@phone-billing/api';
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { ServerConfig } from '../config';
+
+export interface AreaContext {
+  app: FastifyInstance;
+  services: AppServices;
+  boss: PgBoss;
+  config: ServerConfig;
+  /** Whether this process runs the pg-boss workers (false for `WORKERS=0` web servers). */
+  runWorkers: boolean;
+}
+
+/**
+ * One product area's part in the server's life: `setup` before the server listens (routes,
+ * simulators, services, queues and workers), `prepare` after it listens and before it reports
+ * ready (demo data, first syncs), `stop` on shutdown.
+ */
+export interface ServerArea {
+  name: string;
+  setup?(context: AreaContext): Promise<void>;
+  prepare?(context: AreaContext): Promise<void>;
+  stop?(context: AreaContext): Promise<void>;
+}
+
+/** Every area the server runs, in order. Areas add themselves here. */
+export const serverAreas: ServerArea[] = [];

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appOrigin: string;
+  /** Extra origins accepted for cookie-authenticated writes besides the request's own. */
+  allowedOrigins: string[];
+  appSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: 'error' | 'warn' | 'info' | 'debug';
+  /** Run pg-boss workers in this process (WORKERS=0 leaves them to `npm run worker`). */
+  runWorkers: boolean;
+  /** Folder of the built web app; null serves no UI (API-only tests). */
+  webDistDir: string | null;
+  env: NodeJS.ProcessEnv;
+}
+
+const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+/** Reads the environment (see .env.example). APP_SECRET is generated once and kept in DATA_DIR. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${overrides.port ?? port}`).replace(/\/$/, '');
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '') ? (env.LOG_LEVEL as ServerConfig['logLevel']) : 'info';
+  const webDistDir = path.join(REPO_ROOT, 'apps/web/dist');
+  const config: ServerConfig = {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    appOrigin,
+    allowedOrigins: [appOrigin],
+    appSecret: env.APP_SECRET || '',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel,
+    runWorkers: env.WORKERS !== '0',
+    webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
+    env,
+    ...overrides,
+  };
+  if (!config.appSecret) config.appSecret = persistentSecret(config.dataDir);
+  return config;
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

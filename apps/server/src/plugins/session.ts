@@ -1,0 +1,75 @@
+import type { AppServices, AuthUser } from '@phone-billing/api';
+import { getOrganizationSettings, resolveApiToken, SESSION_COOKIE, validateSessionToken } from '@phone-billing/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: { user: AuthUser; sessionId: string | null; via: 'cookie' | 'token' } | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date | null) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/**
+ * Works out who is calling /trpc and /api/v1: an API token (`Authorization: Bearer`) or the session
+ * cookie. A cookie-authenticated write must come from our own origin (or APP_ORIGIN): SameSite=Lax
+ * already blocks most cross-site posts, this closes the rest.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, options: { services: AppServices; allowedOrigins: string[] }) => {
+  const { db } = options.services;
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    const authorization = request.headers.authorization;
+    if (authorization?.startsWith('Bearer ')) {
+      const user = await resolveApiToken(db, authorization.slice('Bearer '.length).trim());
+      if (!user) return sendError(reply, 401, 'Invalid or revoked API token');
+      request.auth = { user, sessionId: null, via: 'token' };
+      return;
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const settings = await getOrganizationSettings(db);
+    const session = await validateSessionToken(db, token, { signOutIdleSessions: settings.signOutIdleSessions });
+    if (!session) {
+      clearSessionCookie(request, reply);
+      return;
+    }
+    if (session.renewedCookieExpiresAt !== undefined) setSessionCookie(request, reply, token, session.renewedCookieExpiresAt);
+    request.auth = { user: session.user, sessionId: session.sessionId, via: 'cookie' };
+    if (!SAFE_METHODS.has(request.method) && !originAllowed(request, options.allowedOrigins)) {
+      return sendError(reply, 403, 'Cross-origin request refused: the Origin header must match this site');
+    }
+  });
+});
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
+}
+
+function originAllowed(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  const ownOrigin = `${request.protocol}://${request.headers.host ?? request.hostname}`;
+  return origin === ownOrigin || allowedOrigins.includes(origin);
+}
+
+function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json').send({ success: false, error: message, message });
+}
