@@ -1,0 +1,13 @@
+export {
+  GenesysClient,
+  MAX_DETAILS_INTERVAL_MS,
+  MAX_DETAILS_PAGINATION_RESULTS,
+  splitIntoIntervals,
+  type DateInterval,
+  type GenesysClientConfig,
+  type PageRequest,
+} from './client';
+export { GenesysApiError, GenesysAuthenticationError } from './errors';
+export { mapConversationToCallRecord, type CallRecordInput } from './call-record-mapping';
+export { genesysConfigFromEnv, genesysRegionHost, GENESYS_REGION_HOSTS } from './config';
+export type * from './schemas';
