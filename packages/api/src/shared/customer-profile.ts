@@ -91,9 +91,9 @@ const RATE_INTEGER_DIGITS = 8;
 const RATE_FRACTION_DIGITS = 4;
 
 /**
- * A per-minute rate given as a number or as text of digits with at most one decimal point; the
- * output is text so it reaches the database as an exact decimal. Limited to the column's
- * Decimal(12, 4) so what is saved is what was typed.
+ * A per-minute rate given as a number or as text of digits with at most one decimal point. The
+ * output is decimal text ('.5' → '0.5', trailing zeros kept) so it reaches the database exactly,
+ * and it fits the column's Decimal(12, 4) so what is saved is what was typed.
  */
 function rateSchema(label: string) {
   return z
@@ -116,7 +116,7 @@ function rateSchema(label: string) {
           `${label} must have at most ${RATE_INTEGER_DIGITS} digits before and ${RATE_FRACTION_DIGITS} after the decimal point`,
         );
       }
-      return text;
+      return `${integerDigits || '0'}${fractionDigits ? `.${fractionDigits}` : ''}`;
     });
 }
 
