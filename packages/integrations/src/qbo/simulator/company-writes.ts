@@ -1,0 +1,262 @@
+import type { QboInvoice, QboInvoiceLine, QboItem, QboSalesItemLine } from '../entities';
+import type { CompanyState } from './state';
+import { companyDate, faults, formatQboTime, type FaultSpec } from './wire-format';
+
+// The business rules QuickBooks applies when invoices and items are created.
+
+export type WriteOutcome<T> = { ok: true; entity: T } | { ok: false; fault: FaultSpec };
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const roundToCents = (value: number) => Math.round(value * 100) / 100;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function refValue(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const id = value.value;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+function validDate(value: unknown): boolean {
+  return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+function addDays(date: string, days: number): string {
+  const result = new Date(`${date}T00:00:00Z`);
+  result.setUTCDate(result.getUTCDate() + days);
+  return result.toISOString().slice(0, 10);
+}
+
+/** Amounts QuickBooks prints in fault details use thousands separators, e.g. "1,000". */
+function suppliedValue(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+function buildSalesLine(raw: Record<string, unknown>, index: number, company: CompanyState): WriteOutcome<QboSalesItemLine> {
+  const detail = isRecord(raw.SalesItemLineDetail) ? raw.SalesItemLineDetail : {};
+  const amount = raw.Amount;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return { ok: false, fault: faults.missingParameter('Line.Amount') };
+
+  // QuickBooks falls back to its "Services" item when a sales line names none.
+  const itemId = refValue(detail.ItemRef) ?? '1';
+  const item = company.items.find((candidate) => candidate.Id === itemId);
+  if (!item) return { ok: false, fault: faults.invalidReference(`Item elements id ${itemId} not found`) };
+  if (item.Active === false) return { ok: false, fault: faults.objectNotFound(`Item ${itemId}`) };
+
+  let quantity = typeof detail.Qty === 'number' ? detail.Qty : undefined;
+  let unitPrice = typeof detail.UnitPrice === 'number' ? detail.UnitPrice : undefined;
+  if (quantity !== undefined && unitPrice !== undefined) {
+    if (roundToCents(quantity * unitPrice) !== roundToCents(amount)) {
+      return {
+        ok: false,
+        fault: {
+          status: 400,
+          type: 'ValidationFault',
+          code: '6070',
+          message: 'Amount is not equal to UnitPrice * Qty',
+          detail: `Amount is not equal to UnitPrice * Qty. Supplied value:${suppliedValue(amount)}`,
+        },
+      };
+    }
+  } else if (quantity !== undefined && quantity !== 0) {
+    unitPrice = roundToCents(amount / quantity);
+  } else if (unitPrice !== undefined && unitPrice !== 0) {
+    quantity = amount / unitPrice;
+  }
+
+  const taxCode = refValue(detail.TaxCodeRef) ?? 'NON';
+  const line: QboSalesItemLine = {
+    Id: String(index + 1),
+    LineNum: index + 1,
+    DetailType: 'SalesItemLineDetail',
+    Amount: roundToCents(amount),
+    ...(typeof raw.Description === 'string' ? { Description: raw.Description } : {}),
+    SalesItemLineDetail: {
+      ItemRef: { value: item.Id, name: item.Name },
+      ...(quantity !== undefined ? { Qty: quantity } : {}),
+      ...(unitPrice !== undefined ? { UnitPrice: unitPrice } : {}),
+      TaxCodeRef: { value: taxCode },
+      ...(typeof detail.ServiceDate === 'string' ? { ServiceDate: detail.ServiceDate } : {}),
+    },
+  };
+  if (line.SalesItemLineDetail.ServiceDate !== undefined && !validDate(line.SalesItemLineDetail.ServiceDate)) {
+    return { ok: false, fault: faults.invalidProperty(`Invalid date for ServiceDate: ${line.SalesItemLineDetail.ServiceDate}`) };
+  }
+  return { ok: true, entity: line };
+}
+
+/**
+ * Validates an invoice create request the way QuickBooks does (references, lines,
+ * Amount = Qty × UnitPrice, DocNumber length and uniqueness) and, when it passes, stores the
+ * invoice with the fields QuickBooks adds.
+ */
+export function createInvoice(
+  input: unknown,
+  company: CompanyState,
+  options: { now: Date; allowDuplicateDocNumber: boolean },
+): WriteOutcome<QboInvoice> {
+  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+
+  const customerId = refValue(input.CustomerRef);
+  if (customerId === undefined) return { ok: false, fault: faults.missingParameter('CustomerRef') };
+  const customer = company.customers.find((candidate) => candidate.Id === customerId);
+  if (!customer) return { ok: false, fault: faults.invalidReference(`Names element id ${customerId} not found`) };
+  if (customer.Active === false) return { ok: false, fault: faults.objectNotFound(`Customer ${customerId}`) };
+
+  if (!Array.isArray(input.Line) || input.Line.length === 0) return { ok: false, fault: faults.missingParameter('Line') };
+  const lines: QboInvoiceLine[] = [];
+  for (const [index, rawLine] of input.Line.entries()) {
+    if (!isRecord(rawLine)) return { ok: false, fault: faults.invalidProperty(`Line ${index + 1} is not an object`) };
+    if (rawLine.DetailType === 'SalesItemLineDetail') {
+      const built = buildSalesLine(rawLine, index, company);
+      if (!built.ok) return built;
+      lines.push(built.entity);
+    } else if (rawLine.DetailType === 'DescriptionOnly') {
+      lines.push({
+        Id: String(index + 1),
+        LineNum: index + 1,
+        DetailType: 'DescriptionOnly',
+        ...(typeof rawLine.Description === 'string' ? { Description: rawLine.Description } : {}),
+        DescriptionLineDetail: {},
+      });
+    } else {
+      return {
+        ok: false,
+        fault: faults.invalidProperty(`Property Name:DetailType specified is unsupported or invalid: ${String(rawLine.DetailType)}`),
+      };
+    }
+  }
+
+  for (const field of ['TxnDate', 'DueDate'] as const) {
+    if (input[field] !== undefined && !validDate(input[field])) {
+      return { ok: false, fault: faults.invalidProperty(`Invalid date for ${field}: ${String(input[field])}`) };
+    }
+  }
+  if (typeof input.PrivateNote === 'string' && input.PrivateNote.length > 4000) {
+    return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:0 Max:4000 supported. Supplied length:${input.PrivateNote.length}`) };
+  }
+
+  const docNumberTaken = (docNumber: string) => company.invoices.find((invoice) => invoice.DocNumber === docNumber);
+  let docNumber: string;
+  if (input.DocNumber !== undefined && input.DocNumber !== '') {
+    docNumber = String(input.DocNumber);
+    if (docNumber.length > 21) {
+      return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:0 Max:21 supported. Supplied length:${docNumber.length}`) };
+    }
+    const holder = docNumberTaken(docNumber);
+    if (holder && !options.allowDuplicateDocNumber) {
+      return {
+        ok: false,
+        fault: {
+          status: 400,
+          type: 'ValidationFault',
+          code: '6140',
+          message: 'Duplicate Document Number Error',
+          detail: `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber} is assigned to TxnType=Invoice with TxnId=${holder.Id}`,
+        },
+      };
+    }
+  } else {
+    while (docNumberTaken(String(company.nextDocNumber))) company.nextDocNumber += 1;
+    docNumber = String(company.nextDocNumber);
+    company.nextDocNumber += 1;
+  }
+
+  const total = roundToCents(lines.reduce((sum, line) => sum + (line.DetailType === 'SalesItemLineDetail' ? line.Amount : 0), 0));
+  const txnDate = typeof input.TxnDate === 'string' ? input.TxnDate : companyDate(options.now);
+  const stamp = formatQboTime(options.now, false);
+  const billEmail = isRecord(input.BillEmail) && typeof input.BillEmail.Address === 'string'
+    ? { Address: input.BillEmail.Address }
+    : customer.PrimaryEmailAddr?.Address
+      ? { Address: customer.PrimaryEmailAddr.Address }
+      : undefined;
+
+  const invoice: QboInvoice = {
+    Id: String(company.nextInvoiceId),
+    SyncToken: '0',
+    domain: 'QBO',
+    sparse: false,
+    Deposit: 0,
+    AllowIPNPayment: false,
+    AllowOnlinePayment: false,
+    AllowOnlineCreditCardPayment: false,
+    AllowOnlineACHPayment: false,
+    MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
+    CustomField: [],
+    DocNumber: docNumber,
+    TxnDate: txnDate,
+    CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+    LinkedTxn: [],
+    Line: [...lines, { DetailType: 'SubTotalLineDetail', Amount: total, SubTotalLineDetail: {} }],
+    TxnTaxDetail: { TotalTax: 0 },
+    CustomerRef: { value: customer.Id, name: customer.DisplayName },
+    ...(isRecord(input.CustomerMemo) && typeof input.CustomerMemo.value === 'string' ? { CustomerMemo: { value: input.CustomerMemo.value } } : {}),
+    ...(typeof input.PrivateNote === 'string' ? { PrivateNote: input.PrivateNote } : {}),
+    ...(customer.BillAddr ? { BillAddr: { ...customer.BillAddr } } : {}),
+    ...(customer.ShipAddr ? { ShipAddr: { ...customer.ShipAddr } } : {}),
+    SalesTermRef: { value: '3', name: 'Net 30' },
+    DueDate: typeof input.DueDate === 'string' ? input.DueDate : addDays(txnDate, 30),
+    TotalAmt: total,
+    ApplyTaxAfterDiscount: false,
+    PrintStatus: 'NeedToPrint',
+    EmailStatus: 'NotSet',
+    ...(billEmail ? { BillEmail: billEmail } : {}),
+    Balance: total,
+  };
+  company.nextInvoiceId += 1;
+  company.invoices.push(invoice);
+  customer.Balance = roundToCents((customer.Balance ?? 0) + total);
+  return { ok: true, entity: invoice };
+}
+
+/** Creates an item; Service and Inventory items need an income account, names are unique. */
+export function createItem(input: unknown, company: CompanyState, options: { now: Date }): WriteOutcome<QboItem> {
+  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+  if (typeof input.Name !== 'string' || input.Name.trim() === '') return { ok: false, fault: faults.missingParameter('Name') };
+  const name = input.Name.trim();
+  if (name.length > 100) {
+    return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:1 Max:100 supported. Supplied length:${name.length}`) };
+  }
+  if (company.items.some((item) => item.Name.toLowerCase() === name.toLowerCase())) {
+    return {
+      ok: false,
+      fault: {
+        status: 400,
+        type: 'ValidationFault',
+        code: '6240',
+        message: 'Duplicate Name Exists Error',
+        detail: 'The name supplied already exists. : Another product or service is already using this name. Please use a different name.',
+      },
+    };
+  }
+  const type = input.Type ?? 'Service';
+  if (!['Service', 'NonInventory', 'Inventory'].includes(String(type))) {
+    return { ok: false, fault: faults.invalidProperty(`Property Name:Type specified is unsupported or invalid: ${String(type)}`) };
+  }
+  const accountId = refValue(input.IncomeAccountRef);
+  if (accountId === undefined && type !== 'NonInventory') return { ok: false, fault: faults.missingParameter('IncomeAccountRef') };
+  const account = accountId === undefined ? undefined : company.accounts.find((candidate) => candidate.Id === accountId);
+  if (accountId !== undefined && !account) return { ok: false, fault: faults.invalidReference(`Account element id ${accountId} not found`) };
+
+  const stamp = formatQboTime(options.now, false);
+  const item: QboItem = {
+    Id: String(company.nextItemId),
+    SyncToken: '0',
+    Name: name,
+    FullyQualifiedName: name,
+    Type: type as QboItem['Type'],
+    Active: true,
+    Taxable: input.Taxable === true,
+    UnitPrice: typeof input.UnitPrice === 'number' ? input.UnitPrice : 0,
+    ...(typeof input.Description === 'string' ? { Description: input.Description } : {}),
+    ...(account ? { IncomeAccountRef: { value: account.Id, name: account.Name } } : {}),
+    domain: 'QBO',
+    sparse: false,
+    MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
+  };
+  company.nextItemId += 1;
+  company.items.push(item);
+  return { ok: true, entity: item };
+}

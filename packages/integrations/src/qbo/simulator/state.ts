@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { QboAccount, QboCompanyInfo, QboCustomer, QboInvoice, QboItem } from '../entities';
+import { seedAccountList, seedCompanyInfo, seedCustomerList, seedItemList } from './seed';
+
+// Everything the simulator remembers. Plain JSON, so it can be written to a file and read back.
+
+export type StoredAnswer = { status: number; body: string };
+
+export type CompanyState = {
+  realmId: string;
+  companyInfo: QboCompanyInfo;
+  customers: QboCustomer[];
+  items: QboItem[];
+  accounts: QboAccount[];
+  invoices: QboInvoice[];
+  nextInvoiceId: number;
+  nextItemId: number;
+  nextDocNumber: number;
+  /** Answers to writes sent with a requestid, replayed when the same requestid comes again. */
+  answersByRequestId: Record<string, StoredAnswer>;
+};
+
+export type Grant = { realmId: string; clientId: string; createdAt: number; revoked: boolean };
+
+export type SimulatorState = {
+  version: 1;
+  companies: Record<string, CompanyState>;
+  authorizationCodes: Record<string, { clientId: string; redirectUri: string; realmId: string; issuedAt: number; used: boolean }>;
+  grants: Record<string, Grant>;
+  refreshTokens: Record<string, { grantId: string; expiresAt: number; used: boolean }>;
+  accessTokens: Record<string, { grantId: string; expiresAt: number }>;
+};
+
+export function seedCompany(realmId: string): CompanyState {
+  return {
+    realmId,
+    companyInfo: seedCompanyInfo(),
+    customers: seedCustomerList(),
+    items: seedItemList(),
+    accounts: seedAccountList(),
+    invoices: [],
+    nextInvoiceId: 130,
+    nextItemId: 30,
+    nextDocNumber: 1001,
+    answersByRequestId: {},
+  };
+}
+
+export function seedState(realmId: string): SimulatorState {
+  return {
+    version: 1,
+    companies: { [realmId]: seedCompany(realmId) },
+    authorizationCodes: {},
+    grants: {},
+    refreshTokens: {},
+    accessTokens: {},
+  };
+}
+
+/** Reads the state file, or seeds a fresh company when there is none yet. */
+export function loadState(stateFile: string | undefined, realmId: string): SimulatorState {
+  if (stateFile && existsSync(stateFile)) {
+    const parsed = JSON.parse(readFileSync(stateFile, 'utf8')) as SimulatorState;
+    if (parsed.version === 1 && parsed.companies) {
+      parsed.companies[realmId] ??= seedCompany(realmId);
+      return parsed;
+    }
+  }
+  return seedState(realmId);
+}
+
+/** Writes through a temporary file so a crash mid-write never leaves half a state file. */
+export function saveState(stateFile: string, state: SimulatorState): void {
+  mkdirSync(dirname(stateFile), { recursive: true });
+  const temporary = `${stateFile}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(state));
+  renameSync(temporary, stateFile);
+}
