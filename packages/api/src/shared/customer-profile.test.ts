@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addQueueName,
+  COMPLETENESS_CHECK_COUNT,
+  completenessBand,
+  customerProfileDefaults,
+  normaliseQueueNames,
+  profileCompleteness,
+  profileStatus,
+  ZCustomerProfileFormSchema,
+} from './customer-profile';
+
+describe('profileStatus', () => {
+  it.each([
+    [{ isActive: false, qboCustomerId: '58', genesysQueueNames: ['Sales'] }, 'Inactive'],
+    [{ isActive: false, qboCustomerId: null, genesysQueueNames: [] }, 'Inactive'],
+    [{ isActive: true, qboCustomerId: null, genesysQueueNames: [] }, 'No QBO Mapping'],
+    [{ isActive: true, qboCustomerId: null, genesysQueueNames: ['Sales'] }, 'No QBO Mapping'],
+    [{ isActive: true, qboCustomerId: '  ', genesysQueueNames: ['Sales'] }, 'No QBO Mapping'],
+    [{ isActive: true, qboCustomerId: '58', genesysQueueNames: [] }, 'No Queues'],
+    [{ isActive: true, qboCustomerId: '58', genesysQueueNames: [' '] }, 'No Queues'],
+    [{ isActive: true, qboCustomerId: '58', genesysQueueNames: ['Sales'] }, 'Active'],
+  ] as const)('%o → %s', (profile, status) => {
+    expect(profileStatus(profile)).toBe(status);
+  });
+});
+
+describe('completenessBand', () => {
+  it.each([
+    [0, 'minimal'],
+    [39, 'minimal'],
+    [40, 'partial'],
+    [79, 'partial'],
+    [80, 'complete'],
+    [100, 'complete'],
+  ])('%i%% is %s', (percent, band) => {
+    expect(completenessBand(percent)).toBe(band);
+  });
+});
+
+describe('profileCompleteness', () => {
+  const allQboFields = {
+    qboDisplayName: 'Acme',
+    qboCompanyName: 'Acme Ltd',
+    qboGivenName: 'Ada',
+    qboFamilyName: 'Lovelace',
+    qboPrimaryEmailAddr: 'ada@acme.test',
+    qboPrimaryPhone: '555-0100',
+    qboLine1: '1 Main St',
+    qboCity: 'Springfield',
+    qboCountrySubDivisionCode: 'CA',
+    qboPostalCode: '90001',
+    qboCountry: 'US',
+  };
+
+  it('counts twelve checks', () => {
+    expect(COMPLETENESS_CHECK_COUNT).toBe(12);
+  });
+
+  it.each([
+    // passed checks → Math.round(passed / 12 × 100)
+    [{ genesysQueueNames: [] }, 0, 0, 'minimal'],
+    [{ genesysQueueNames: ['Sales'] }, 1, 8, 'minimal'], // 8.33
+    [{ genesysQueueNames: ['Sales'], qboDisplayName: 'Acme', qboCompanyName: 'Acme Ltd', qboCountry: 'US' }, 4, 33, 'minimal'],
+    [{ genesysQueueNames: ['Sales'], qboDisplayName: 'Acme', qboCompanyName: 'Acme Ltd', qboCity: 'Springfield', qboCountry: 'US' }, 5, 42, 'partial'], // 41.67
+    [{ genesysQueueNames: [], ...allQboFields, qboPostalCode: null, qboLine1: '' }, 9, 75, 'partial'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboPostalCode: null }, 11, 92, 'complete'], // 91.67
+    [{ genesysQueueNames: [], ...allQboFields }, 11, 92, 'complete'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: '   ' }, 11, 92, 'complete'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: null, qboCity: null }, 10, 83, 'complete'], // 83.33
+    [{ genesysQueueNames: ['Sales'], ...allQboFields }, 12, 100, 'complete'],
+  ])('%o passes %i checks: %i%%, %s', (profile, passedChecks, percent, band) => {
+    expect(profileCompleteness(profile)).toEqual({ percent, band, passedChecks, totalChecks: 12 });
+  });
+
+  it('ignores fields outside the eleven (middle name, title, notes)', () => {
+    const withExtras = { genesysQueueNames: [], qboMiddleName: 'B', qboTitle: 'Dr', qboSuffix: 'Jr' };
+    expect(profileCompleteness(withExtras).passedChecks).toBe(0);
+  });
+});
+
+describe('queue names', () => {
+  it('adds a trimmed name', () => {
+    expect(addQueueName(['Sales'], '  Support ')).toEqual(['Sales', 'Support']);
+  });
+
+  it('ignores blanks and duplicates', () => {
+    expect(addQueueName(['Sales'], '   ')).toEqual(['Sales']);
+    expect(addQueueName(['Sales'], ' Sales')).toEqual(['Sales']);
+  });
+
+  it('treats names differing in case as different queues', () => {
+    expect(addQueueName(['Sales'], 'sales')).toEqual(['Sales', 'sales']);
+  });
+
+  it('leaves the given list untouched', () => {
+    const queueNames = ['Sales'];
+    addQueueName(queueNames, 'Support');
+    expect(queueNames).toEqual(['Sales']);
+  });
+
+  it('normalises a whole list, keeping first occurrences in order', () => {
+    expect(normaliseQueueNames([' Support', 'Sales', '', 'Support ', 'Billing'])).toEqual([
+      'Support',
+      'Sales',
+      'Billing',
+    ]);
+  });
+});
+
+function messagesFor(input: unknown): Record<string, string[]> {
+  const result = ZCustomerProfileFormSchema.safeParse(input);
+  if (result.success) return {};
+  const messages: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.');
+    (messages[field] ??= []).push(issue.message);
+  }
+  return messages;
+}
+
+const minimalValidInput = { genesysQueueNames: ['Sales'], qboDisplayName: 'Acme' };
+
+describe('ZCustomerProfileFormSchema', () => {
+  it('fills in the spec defaults', () => {
+    expect(ZCustomerProfileFormSchema.parse(minimalValidInput)).toEqual({
+      genesysQueueNames: ['Sales'],
+      qboDisplayName: 'Acme',
+      qboCustomerId: null,
+      isActive: true,
+      ratePerMinute: '1.0',
+      overageRatePerMinute: '1.00',
+      minimumMinutes: 0,
+      billDate: 1,
+      billTime: '02:00',
+      billingPeriodStart: 1,
+      billingPeriodEnd: 31,
+      taxCode: null,
+      notes: null,
+      qboCompanyName: null,
+      qboGivenName: null,
+      qboMiddleName: null,
+      qboFamilyName: null,
+      qboTitle: null,
+      qboSuffix: null,
+      qboPrimaryEmailAddr: null,
+      qboPrimaryPhone: null,
+      qboLine1: null,
+      qboCity: null,
+      qboCountrySubDivisionCode: null,
+      qboPostalCode: null,
+      qboCountry: 'US',
+    });
+  });
+
+  it('reports exactly the two required fields on a blank new form', () => {
+    expect(messagesFor(customerProfileDefaults)).toEqual({
+      genesysQueueNames: ['At least one Genesys queue name is required'],
+      qboDisplayName: ['QBO Display Name is required for QuickBooks integration'],
+    });
+  });
+
+  it('accepts the defaults once queue and display name are filled in', () => {
+    const parsed = ZCustomerProfileFormSchema.parse({ ...customerProfileDefaults, ...minimalValidInput });
+    expect(parsed.ratePerMinute).toBe('1.0');
+    expect(parsed.qboCountry).toBe('US');
+    expect(parsed.qboCity).toBeNull();
+  });
+
+  describe('queue names', () => {
+    it.each([[undefined], [[]], [['', '   ']]])('requires at least one (%o)', (genesysQueueNames) => {
+      expect(messagesFor({ ...minimalValidInput, genesysQueueNames })).toEqual({
+        genesysQueueNames: ['At least one Genesys queue name is required'],
+      });
+    });
+
+    it('trims and de-duplicates them', () => {
+      const parsed = ZCustomerProfileFormSchema.parse({
+        ...minimalValidInput,
+        genesysQueueNames: ['Sales', ' Sales ', 'Support', ''],
+      });
+      expect(parsed.genesysQueueNames).toEqual(['Sales', 'Support']);
+    });
+  });
+
+  it.each([[undefined], [''], ['   ']])('requires a QBO display name (%j)', (qboDisplayName) => {
+    expect(messagesFor({ ...minimalValidInput, qboDisplayName })).toEqual({
+      qboDisplayName: ['QBO Display Name is required for QuickBooks integration'],
+    });
+  });
+
+  describe('rate per minute', () => {
+    it.each([
+      ['abc', 'Rate Per Minute must be a valid number'],
+      ['1.2.3', 'Rate Per Minute must be a valid number'],
+      ['1e3', 'Rate Per Minute must be a valid number'],
+      ['0x10', 'Rate Per Minute must be a valid number'],
+      ['.', 'Rate Per Minute must be a valid number'],
+      [true, 'Rate Per Minute must be a valid number'],
+      ['-1', 'Rate Per Minute must be zero or greater'],
+      [-0.5, 'Rate Per Minute must be zero or greater'],
+      ['', 'Rate Per Minute is required'],
+      ['0.12345', 'Rate Per Minute must have at most 8 digits before and 4 after the decimal point'],
+      ['123456789', 'Rate Per Minute must have at most 8 digits before and 4 after the decimal point'],
+    ])('rejects %j: %s', (ratePerMinute, message) => {
+      expect(messagesFor({ ...minimalValidInput, ratePerMinute })).toEqual({ ratePerMinute: [message] });
+    });
+
+    it.each([
+      ['0', '0'],
+      ['0.0450', '0.0450'],
+      [' 2.5 ', '2.5'],
+      ['.5', '0.5'],
+      ['3.', '3'],
+      [0.045, '0.045'],
+      [12, '12'],
+    ])('accepts %j as %j', (ratePerMinute, expected) => {
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, ratePerMinute }).ratePerMinute).toBe(expected);
+    });
+  });
+
+  describe('overage rate per minute', () => {
+    it.each([
+      ['x', 'Overage Rate Per Minute must be a valid number'],
+      [-1, 'Overage Rate Per Minute must be zero or greater'],
+      ['-0.01', 'Overage Rate Per Minute must be zero or greater'],
+    ])('rejects %j: %s', (overageRatePerMinute, message) => {
+      expect(messagesFor({ ...minimalValidInput, overageRatePerMinute })).toEqual({ overageRatePerMinute: [message] });
+    });
+
+    it('accepts a number or a numeric string', () => {
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0.08 }).overageRatePerMinute).toBe('0.08');
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: '1.25' }).overageRatePerMinute).toBe('1.25');
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0 }).overageRatePerMinute).toBe('0');
+    });
+  });
+
+  describe('day numbers', () => {
+    it.each([
+      ['billDate', 'Bill day must be between 1 and 31'],
+      ['billingPeriodStart', 'Billing period start must be between 1 and 31'],
+      ['billingPeriodEnd', 'Billing period end must be between 1 and 31'],
+    ])('%s must be a whole number from 1 to 31', (field, message) => {
+      for (const value of [0, 32, 1.5, Number.NaN, '15']) {
+        expect(messagesFor({ ...minimalValidInput, [field]: value })).toEqual({ [field]: [message] });
+      }
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, [field]: 1 })[field as 'billDate']).toBe(1);
+      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, [field]: 31 })[field as 'billDate']).toBe(31);
+    });
+  });
+
+  it.each([-1, 2.5, Number.NaN])('rejects minimum minutes %s', (minimumMinutes) => {
+    expect(messagesFor({ ...minimalValidInput, minimumMinutes })).toEqual({
+      minimumMinutes: ['Minimum minutes must be a whole number of zero or more'],
+    });
+  });
+
+  it('accepts a minimum of zero or more whole minutes', () => {
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, minimumMinutes: 0 }).minimumMinutes).toBe(0);
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, minimumMinutes: 500 }).minimumMinutes).toBe(500);
+  });
+
+  it.each(['24:00', '2:00', '02:60', '0200', ''])('rejects bill time %j', (billTime) => {
+    expect(messagesFor({ ...minimalValidInput, billTime })).toEqual({
+      billTime: ['Bill time must be a 24-hour time like 02:00'],
+    });
+  });
+
+  it.each(['00:00', '02:30', '23:59'])('accepts bill time %s', (billTime) => {
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billTime }).billTime).toBe(billTime);
+  });
+
+  it('checks the email only when one is given', () => {
+    expect(messagesFor({ ...minimalValidInput, qboPrimaryEmailAddr: 'not-an-email' })).toEqual({
+      qboPrimaryEmailAddr: ['Email must be a valid email address'],
+    });
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: '' }).qboPrimaryEmailAddr).toBeNull();
+    expect(
+      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: ' ada@acme.test ' }).qboPrimaryEmailAddr,
+    ).toBe('ada@acme.test');
+  });
+
+  it('trims optional text and stores blanks as empty', () => {
+    const parsed = ZCustomerProfileFormSchema.parse({
+      ...minimalValidInput,
+      qboCity: '  Springfield ',
+      notes: '   ',
+      taxCode: ' TAX ',
+      qboCountry: 'CA',
+      isActive: false,
+    });
+    expect(parsed.qboCity).toBe('Springfield');
+    expect(parsed.notes).toBeNull();
+    expect(parsed.taxCode).toBe('TAX');
+    expect(parsed.qboCountry).toBe('CA');
+    expect(parsed.isActive).toBe(false);
+  });
+});
