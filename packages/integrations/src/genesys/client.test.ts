@@ -51,7 +51,8 @@ describe('GenesysClient against the simulator', () => {
   });
 
   it('renews its token before it expires, and again after a 401', async () => {
-    const { client, simulator, clock } = await setup({ tokenLifetimeSeconds: 120 });
+    const { client, simulator, clock } = await setup();
+    simulator.faults.tokenLifetimeSeconds = 120;
     await client.listUsers({ pageNumber: 1, pageSize: 5 });
     expect(simulator.stats.tokensIssued).toBe(1);
 
@@ -112,6 +113,24 @@ describe('GenesysClient against the simulator', () => {
     const page = await recovering.listUsers({ pageNumber: 1, pageSize: 10 });
     expect(page.entities).toHaveLength(10);
     expect(flaky.stats.serverErrorsSent).toBe(2);
+  });
+
+  it('gets through a flaky service that fails a share of requests', async () => {
+    const { client, simulator } = await setup({}, { maxAttempts: 8 });
+    simulator.faults.serverErrorRate = 0.3;
+    const pages = [];
+    for (let i = 0; i < 20; i++) pages.push(await client.listQueues({ pageNumber: 1, pageSize: 3 }));
+    expect(pages.every((page) => page.entities.length === 3)).toBe(true);
+    expect(simulator.stats.serverErrorsSent).toBeGreaterThan(3);
+  });
+
+  it('abandons a request the service is too slow to answer, retrying it first', async () => {
+    const { client, simulator } = await setup({}, { requestTimeoutMs: 50, maxAttempts: 2 });
+    simulator.faults.latencyMs = 400;
+    const failure = await client.getAccessToken().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(GenesysApiError);
+    expect((failure as GenesysApiError).code).toBe('network.error');
+    expect(simulator.stats.requestsByPath['/oauth/token']).toBe(2);
   });
 
   it('splits an 8-week range into weekly queries and yields every conversation once', async () => {

@@ -88,15 +88,11 @@ export function answerDetailsQuery(calendar: ConversationCalendar, rawBody: unkn
     page = all.slice(skip, skip + pageSize);
   } else {
     totalHits = slices.reduce((sum, slice) => sum + slice.toIndex - slice.fromIndex, 0);
-    page = pageOfSlices(calendar, descending ? reverseSlices(slices) : slices, descending, skip, pageSize, nowMs);
+    page = pageOfSlices(calendar, descending ? [...slices].reverse() : slices, descending, skip, pageSize, nowMs);
   }
 
   const body: ConversationDetailsQueryResponse = page.length > 0 ? { conversations: page, totalHits } : { totalHits };
   return { status: 200, body, interval: query.interval, pageNumber, pageSize };
-}
-
-function reverseSlices(slices: DaySlice[]): DaySlice[] {
-  return [...slices].reverse();
 }
 
 function pageOfSlices(calendar: ConversationCalendar, slices: DaySlice[], descending: boolean, skip: number, take: number, nowMs: number): AnalyticsConversation[] {

@@ -105,14 +105,14 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
   const emptyStats = (): GenesysSimulatorStats => ({
     requestsByPath: {}, tooManyRequestsSent: 0, serverErrorsSent: 0, unauthorizedSent: 0, tokensIssued: 0, detailQueries: [],
   });
-  const simulator = { stats: emptyStats() };
+  const counters = { stats: emptyStats() };
   const tokens = new Map<string, { expiresAtMs: number }>();
   const rateWindows = new Map<string, { startMs: number; count: number }>();
 
   function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-    if (status === 429) simulator.stats.tooManyRequestsSent++;
-    if (status >= 500) simulator.stats.serverErrorsSent++;
-    if (status === 401) simulator.stats.unauthorizedSent++;
+    if (status === 429) counters.stats.tooManyRequestsSent++;
+    if (status >= 500) counters.stats.serverErrorsSent++;
+    if (status === 401) counters.stats.unauthorizedSent++;
     const text = JSON.stringify(body);
     res.writeHead(status, {
       'Content-Type': 'application/json',
@@ -164,7 +164,7 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const accessToken = randomBytes(48).toString('base64url');
     const lifetime = Math.max(0, Math.floor(faults.tokenLifetimeSeconds));
     tokens.set(accessToken, { expiresAtMs: nowMs + lifetime * 1000 });
-    simulator.stats.tokensIssued++;
+    counters.stats.tokensIssued++;
     send(res, 200, { access_token: accessToken, token_type: 'bearer', expires_in: lifetime });
   }
 
@@ -284,7 +284,7 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const url = new URL(req.url ?? '/', 'http://simulator.local');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
-    simulator.stats.requestsByPath[path] = (simulator.stats.requestsByPath[path] ?? 0) + 1;
+    counters.stats.requestsByPath[path] = (counters.stats.requestsByPath[path] ?? 0) + 1;
 
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
     if (faults.serverErrorRate > 0 && faultRandom.next() < faults.serverErrorRate) {
@@ -325,7 +325,7 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
       return send(res, 400, errorBody(400, 'bad.request', 'The request could not be understood by the server due to malformed syntax.'), rateHeaders);
     }
     const answer = answerDetailsQuery(calendar, parsed, now().getTime(), randomUUID());
-    simulator.stats.detailQueries.push({ interval: answer.interval, pageNumber: answer.pageNumber, pageSize: answer.pageSize, status: answer.status });
+    counters.stats.detailQueries.push({ interval: answer.interval, pageNumber: answer.pageNumber, pageSize: answer.pageSize, status: answer.status });
     return send(res, answer.status, answer.body, rateHeaders);
   }
 
@@ -361,8 +361,8 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
       const nowMs = now().getTime();
       for (const token of tokens.values()) token.expiresAtMs = Math.min(token.expiresAtMs, nowMs);
     },
-    get stats() { return simulator.stats; },
-    resetStats() { simulator.stats = emptyStats(); },
+    get stats() { return counters.stats; },
+    resetStats() { counters.stats = emptyStats(); },
     credentials,
     users: () => structuredClone(directory.users),
     queues: () => structuredClone(directory.queues),
