@@ -50,8 +50,9 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
     });
     scope.addHook('preHandler', async (request) => {
       // Scripts often POST without a body or content type; treat that as an empty JSON object.
-      if (!['GET', 'HEAD'].includes(request.method) && !request.headers['content-type'] && !request.headers['content-length']) {
-        request.headers['content-type'] = 'application/json';
+      const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+      if (!['GET', 'HEAD'].includes(request.method) && !request.headers['content-type'] && !hasBody) {
+        request.raw.headers['content-type'] = 'application/json';
         (request as { body: unknown }).body = {};
       }
     });

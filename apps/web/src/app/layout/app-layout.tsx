@@ -1,0 +1,123 @@
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { cn } from '@phone-billing/ui/lib/cn';
+import { NAVIGATION, pageNameFor } from '../../config/navigation';
+import { hasAnyPermission, useAuthStore } from '../../lib/auth-store';
+import { trpc } from '../../lib/trpc';
+import { NotificationBell } from './notification-bell';
+
+/** Fixed sidebar on large screens, slide-in menu on small ones; header with page name and bell. */
+export function AppLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const pageName = pageNameFor(location.pathname);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      {menuOpen && <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
+      <aside
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform lg:translate-x-0',
+          menuOpen ? 'translate-x-0' : '-translate-x-full',
+        )}
+        aria-label="Sidebar"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
+          <span className="text-lg font-semibold text-slate-900">Phone Billing</span>
+          <button type="button" className="rounded p-1 text-slate-500 hover:bg-slate-100 lg:hidden" onClick={() => setMenuOpen(false)} aria-label="Close menu">
+            <X className="h-5 w-5" />
+          </button>
+        </div>
+        <SidebarNavigation onNavigate={() => setMenuOpen(false)} />
+        <SidebarFooter />
+      </aside>
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
+          <div className="flex items-center gap-3">
+            <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden" onClick={() => setMenuOpen(true)} aria-label="Open menu">
+              <Menu className="h-6 w-6" />
+            </button>
+            <h1 className="text-xl font-semibold text-slate-900" data-testid="page-name">
+              {pageName}
+            </h1>
+          </div>
+          <NotificationBell />
+        </header>
+        <main className="p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarNavigation({ onNavigate }: { onNavigate: () => void }) {
+  const user = useAuthStore((state) => state.user);
+  const entries = NAVIGATION.filter((entry) => hasAnyPermission(user, entry.anyOf));
+  return (
+    <nav className="flex-1 space-y-1 overflow-y-auto p-3" aria-label="Main">
+      {entries.map((entry) => (
+        <NavLink
+          key={entry.path}
+          to={entry.path}
+          end={entry.path === '/'}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+              isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-700 hover:bg-slate-100',
+            )
+          }
+        >
+          <entry.icon className="h-4 w-4" aria-hidden="true" />
+          {entry.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function SidebarFooter() {
+  const user = useAuthStore((state) => state.user);
+  const clearUser = useAuthStore((state) => state.clearUser);
+  const navigate = useNavigate();
+  const signOut = trpc.auth.signOut.useMutation();
+  const utils = trpc.useUtils();
+  const email = user?.email ?? '';
+
+  async function handleSignOut() {
+    try {
+      await signOut.mutateAsync(undefined);
+    } catch {
+      toast.error('Sign out failed on the server; you are signed out here.');
+    } finally {
+      // Sign-out always clears the user, even if the server call fails (spec 000 §4).
+      clearUser();
+      await utils.invalidate();
+      navigate('/login', { replace: true });
+    }
+  }
+
+  return (
+    <div className="border-t border-slate-200 p-4">
+      <div className="flex items-center gap-3">
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white" aria-hidden="true">
+          {email.charAt(0).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid="user-email">
+          {email}
+        </span>
+      </div>
+      <button
+        type="button"
+        onClick={handleSignOut}
+        className="mt-3 flex w-full items-center justify-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <LogOut className="h-4 w-4" aria-hidden="true" /> Sign out
+      </button>
+    </div>
+  );
+}
+

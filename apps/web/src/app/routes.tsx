@@ -1,0 +1,81 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { PagePlaceholder } from '../components/page-placeholder';
+import { RouteErrorPage } from '../components/errors/route-error-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RequireAuth, RequirePermission } from './guards';
+import { AppLayout } from './layout/app-layout';
+
+/** Screens are lazy-loaded so the login page stays small. */
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<div className="flex justify-center p-12"><Spinner /></div>}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const placeholder = (title: string) => <PagePlaceholder title={title} />;
+
+// Each area replaces its placeholder with lazyScreen(() => import('../features/<area>/...')).
+const screens = {
+  dashboard: placeholder('Dashboard'),
+  billingJobs: placeholder('Billing Jobs'),
+  customerProfiles: placeholder('Customer Profiles'),
+  regionTeams: placeholder('Region & Team Management'),
+  companyInfo: placeholder('Company Info'),
+  qboSetup: placeholder('QBO Setup'),
+  qboCallback: placeholder('QBO Callback'),
+  genesys: placeholder('Genesys Cloud'),
+  accessControl: placeholder('Access Control'),
+  settings: placeholder('Settings'),
+};
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  { path: '/qbo-callback', element: screens.qboCallback, errorElement: <RouteErrorPage /> },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <AppLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          // No route-level checks on these (spec 000 §2); their sidebar entries are filtered.
+          { index: true, element: screens.dashboard },
+          { path: 'qbo-setup', element: screens.qboSetup },
+          { path: 'company-info', element: screens.companyInfo },
+          { path: 'region-teams', element: screens.regionTeams },
+          { path: 'settings', element: screens.settings },
+          { element: <RequirePermission anyOf={['billing:view']} />, children: [{ path: 'billing-jobs', element: screens.billingJobs }] },
+          {
+            element: <RequirePermission anyOf={['customer:view', 'billing:view']} />,
+            children: [{ path: 'customer-profiles', element: screens.customerProfiles }],
+          },
+          {
+            element: <RequirePermission anyOf={['integration:genesys', 'billing:view']} />,
+            children: [{ path: 'genesys', element: screens.genesys }],
+          },
+          {
+            element: <RequirePermission anyOf={['system:manage-access']} />,
+            children: [{ path: 'access-control', element: screens.accessControl }],
+          },
+          // Unknown paths are routing failures: the error page with 404.
+          {
+            path: '*',
+            loader: () => {
+              throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+            },
+            element: null,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export { lazyScreen };
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZSignInRequestSchema, type TSignInRequest } from '@phone-billing/api/schemas';
+import { Button } from '@phone-billing/ui/button';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store';
+import { errorMessage, trpc } from '../../../lib/trpc';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { isAuthenticated, setUser } = useAuthStore();
+  const [showPassword, setShowPassword] = useState(false);
+  const signIn = trpc.auth.signIn.useMutation();
+  const utils = trpc.useUtils();
+  const form = useForm<TSignInRequest>({
+    resolver: zodResolver(ZSignInRequestSchema),
+    defaultValues: { email: '', password: '', rememberMe: true },
+  });
+  const errors = form.formState.errors;
+
+  if (isAuthenticated) return <Navigate to="/" replace />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await signIn.mutateAsync(values);
+      await utils.invalidate();
+      setUser(answer.user);
+      toast.success('Login successful!');
+      const from = (location.state as { from?: string } | null)?.from;
+      navigate(from && from !== '/login' ? from : '/', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Login failed. Please try again.'));
+    }
+  });
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-center text-2xl font-semibold text-slate-900">Phone Billing Dashboard</h1>
+        <p className="mt-1 text-center text-sm text-slate-500">Sign in to your account</p>
+        <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
+          <FormField label="Email" htmlFor="email" error={errors.email?.message}>
+            <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
+          </FormField>
+          <FormField label="Password" htmlFor="password" error={errors.password?.message}>
+            <div className="relative">
+              <Input id="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" className="pr-10" {...form.register('password')} />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                className="absolute inset-y-0 right-0 flex items-center px-3 text-slate-500 hover:text-slate-700"
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+              >
+                {showPassword ? <EyeOff className="h-4 w-4" /> : <Eye className="h-4 w-4" />}
+              </button>
+            </div>
+          </FormField>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...form.register('rememberMe')} /> Remember me
+          </label>
+          <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { TZDate } from '@date-fns/tz';
+import { format, parseISO } from 'date-fns';
+
+// One place for how dates look (spec 000 §9): short dates MM/dd/yyyy, date-times
+// 'MMM dd, yyyy HH:mm', shown in the company timezone; weeks start on Sunday.
+export const SHORT_DATE = 'MM/dd/yyyy';
+export const DATE_TIME = 'MMM dd, yyyy HH:mm';
+export const WEEK_STARTS_ON = 0 as const;
+export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+
+let companyTimezone = DEFAULT_TIMEZONE;
+
+/** Set from the organisation settings once they are loaded. */
+export function setCompanyTimezone(timezone: string) {
+  companyTimezone = timezone || DEFAULT_TIMEZONE;
+}
+
+export function getCompanyTimezone() {
+  return companyTimezone;
+}
+
+function toDate(value: Date | string | number): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  return parseISO(value);
+}
+
+/** A calendar date ('YYYY-MM-DD', no time) shown as MM/dd/yyyy without timezone shifts. */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const [year, month, day] = value.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+export function formatShortDate(value: Date | string | number | null | undefined, timeZone = companyTimezone): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return format(new TZDate(toDate(value), timeZone), SHORT_DATE);
+}
+
+export function formatDateTime(value: Date | string | number | null | undefined, timeZone = companyTimezone): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return format(new TZDate(toDate(value), timeZone), DATE_TIME);
+}
+
+/** Today as 'YYYY-MM-DD' in the company timezone. */
+export function todayInCompanyZone(now = new Date(), timeZone = companyTimezone): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+}
+
+export function firstOfMonthInCompanyZone(now = new Date(), timeZone = companyTimezone): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-01');
+}
