@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import './provided-context';
 import { withDatabase } from '../packages/db/src/migrate';
 
 /** A fresh, migrated database for one test file (a clone of the run's template). */

@@ -3,16 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import './provided-context';
 import { startEmbeddedPostgres } from '../packages/db/src/embedded';
 import { migrateDatabase, withDatabase } from '../packages/db/src/migrate';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    databaseServerUrl: string;
-    templateDatabase: string;
-    testRunId: string;
-  }
-}
 
 /**
  * One PostgreSQL for the whole run: DATABASE_URL's server when set, otherwise an embedded one in a

@@ -1,4 +1,5 @@
 import type { Database } from '@phone-billing/db';
+import type { IntegrationServices } from './integrations';
 
 export interface AuthUser {
   id: string;
@@ -37,8 +38,8 @@ export interface AppServices {
   logger: Logger;
   /** Set by the server once pg-boss runs; routers use it to queue jobs. */
   jobs?: JobQueue;
-  /** Filled in by the integration areas (Genesys, QuickBooks). */
-  integrations: Record<string, unknown>;
+  /** Filled in by the integration areas (Genesys, QuickBooks) when the server starts. */
+  integrations: IntegrationServices;
 }
 
 export interface JobQueue {

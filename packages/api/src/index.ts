@@ -9,3 +9,5 @@ export { resolveApiToken, API_TOKEN_PREFIX } from './auth/api-tokens';
 export { hashPassword } from './auth/passwords';
 export { getOrganizationSettings } from './settings/organization-settings';
 export { seedDatabase } from './seed';
+export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboService, QboStatus } from './integrations';
+export { recordAudit } from './auth/audit';

@@ -24,5 +24,3 @@ export interface ServerArea {
   stop?(context: AreaContext): Promise<void>;
 }
 
-/** Every area the server runs, in order. Areas add themselves here. */
-export const serverAreas: ServerArea[] = [];

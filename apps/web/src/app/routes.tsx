@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { PagePlaceholder } from '../components/page-placeholder';
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RequireAuth, RequirePermission } from './guards';
@@ -17,20 +16,17 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): ReactNode 
   );
 }
 
-const placeholder = (title: string) => <PagePlaceholder title={title} />;
-
-// Each area replaces its placeholder with lazyScreen(() => import('../features/<area>/...')).
 const screens = {
-  dashboard: placeholder('Dashboard'),
-  billingJobs: placeholder('Billing Jobs'),
-  customerProfiles: placeholder('Customer Profiles'),
-  regionTeams: placeholder('Region & Team Management'),
-  companyInfo: placeholder('Company Info'),
-  qboSetup: placeholder('QBO Setup'),
-  qboCallback: placeholder('QBO Callback'),
-  genesys: placeholder('Genesys Cloud'),
-  accessControl: placeholder('Access Control'),
-  settings: placeholder('Settings'),
+  dashboard: lazyScreen(() => import('../features/dashboard/components/dashboard-page')),
+  billingJobs: lazyScreen(() => import('../features/billing/components/billing-jobs-page')),
+  customerProfiles: lazyScreen(() => import('../features/customer-profiles/components/customer-profiles-page')),
+  regionTeams: lazyScreen(() => import('../features/regions/components/region-teams-page')),
+  companyInfo: lazyScreen(() => import('../features/qbo/components/company-info-page')),
+  qboSetup: lazyScreen(() => import('../features/qbo/components/qbo-setup-page')),
+  qboCallback: lazyScreen(() => import('../features/qbo/components/qbo-callback-page')),
+  genesys: lazyScreen(() => import('../features/genesys/components/genesys-page')),
+  accessControl: lazyScreen(() => import('../features/access-control/components/access-control-page')),
+  settings: lazyScreen(() => import('../features/settings/components/settings-page')),
 };
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,4 @@
+import type { ServerArea } from './index';
+
+/** Server-side life of this area: see ServerArea in ./index.ts. */
+export const customerProfilesArea: ServerArea = { name: 'customer-profiles' };
