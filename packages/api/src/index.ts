@@ -11,3 +11,4 @@ export { getOrganizationSettings } from './settings/organization-settings';
 export { seedDatabase } from './seed';
 export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboService, QboStatus } from './integrations';
 export { recordAudit } from './auth/audit';
+export { notify, type NotificationKind } from './notifications';
