@@ -137,6 +137,13 @@ describe('QboClient tokens', () => {
     await expect(oauth.refresh(newest)).resolves.toMatchObject({ realmId: newest.realmId });
   });
 
+  it('revokes the connection', async () => {
+    const { simulator, oauth, tokenStore, client } = await connectedClient();
+    await oauth.revoke((await tokenStore.load()) as QboTokenSet);
+    expect(simulator.isConnected()).toBe(false);
+    await expect(client.refreshTokens()).rejects.toMatchObject({ code: 'invalid_grant' });
+  });
+
   it('turns a refused refresh token into a reconnect-required error', async () => {
     const { client, simulator, tokenStore } = await connectedClient();
     const tokens = (await tokenStore.load()) as QboTokenSet;

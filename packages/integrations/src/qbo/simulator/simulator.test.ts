@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,6 +69,27 @@ describe('QuickBooks simulator: authorization', () => {
     expect(html).toContain('id="approve"');
     expect(html).toContain('id="deny"');
     expect(html).toContain('action="oauth2"');
+  });
+
+  it('works mounted under a path prefix: the form posts to the mounted path and approves', async () => {
+    const simulator = createQboSimulator();
+    const app = createServer((req, res) => {
+      req.url = (req.url ?? '/').replace(/^\/sim\/qbo/, '') || '/';
+      simulator.handle(req, res);
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    running.push(() => new Promise<void>((resolve) => app.close(() => resolve())));
+    const address = app.address();
+    const mounted = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sim/qbo`;
+
+    const pageUrl = authorizeUrl(mounted);
+    const html = await (await fetch(pageUrl)).text();
+    const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', pageUrl);
+    expect(action.pathname).toBe('/sim/qbo/connect/oauth2');
+    const fields = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((match) => [match[1], match[2]]));
+    const decision = await fetch(action, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ ...fields, decision: 'approve' }) });
+    expect(decision.status).toBe(302);
+    expect(new URL(decision.headers.get('location') ?? '').searchParams.get('code')).toBeTruthy();
   });
 
   it('refuses an unknown client_id or a malformed redirect_uri without redirecting', async () => {
