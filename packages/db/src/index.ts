@@ -1,5 +1,5 @@
 export { createDatabaseClient, type Database } from './client';
 export { Prisma } from '@prisma/client';
 export type * from '@prisma/client';
-export { provisionDatabase, APP_DATABASE, type ProvisionedDatabase } from './provision';
+export { provisionDatabase, embeddedUrlFile, APP_DATABASE, type ProvisionedDatabase } from './provision';
 export { migrateDatabase, ensureDatabase, withDatabase } from './migrate';

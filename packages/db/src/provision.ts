@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 import { ensureDatabase, migrateDatabase } from './migrate';
@@ -24,9 +25,16 @@ export async function provisionDatabase(options: { databaseUrl?: string; dataDir
   try {
     const url = await ensureDatabase(embedded.url, APP_DATABASE);
     const migrationsApplied = await migrateDatabase(url);
+    // `npm run worker` beside an `npm start` on the embedded database finds it through this file.
+    writeFileSync(embeddedUrlFile(options.dataDir), url, { mode: 0o600 });
     return { url, kind: 'embedded', embedded, migrationsApplied };
   } catch (error) {
     await embedded.stop();
     throw error;
   }
+}
+
+/** Where a running server on the embedded database leaves its URL for separate worker processes. */
+export function embeddedUrlFile(dataDir: string): string {
+  return path.join(dataDir, 'embedded-database-url');
 }
