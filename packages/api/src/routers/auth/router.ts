@@ -4,7 +4,17 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { invalidateOtherSessions, invalidateSession, loadAuthUser } from '../../auth/sessions';
 import { signIn } from '../../auth/sign-in';
 import { AppError } from '../../errors';
-import { protectedProcedure, publicProcedure } from '../../procedures';
+import { createApiToken, listApiTokens, revokeApiToken } from '../../access-control/api-tokens';
+import { describeSetupLink, redeemSetupLink } from '../../access-control/password-setup';
+import { listActions, listRoles } from '../../access-control/roles';
+import { createUser, listUsers, setUserRoles } from '../../access-control/users';
+import { permissionProcedure, protectedProcedure, publicProcedure } from '../../procedures';
+import {
+  ZCreateApiTokenRequestSchema,
+  ZCreateUserRequestSchema,
+  ZSetupPasswordRequestSchema,
+  ZUpdateUserRolesRequestSchema,
+} from '../../shared/access-control';
 import { getOrganizationSettings } from '../../settings/organization-settings';
 import {
   ZAuthUserSchema,
@@ -16,6 +26,23 @@ import { router } from '../../trpc';
 
 const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
 const ZSuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+const ZUserListEntrySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+const ZRoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  actions: z.array(z.object({ id: z.string(), key: z.string() })),
+});
+const ZApiTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+const manageAccess = permissionProcedure('system:manage-access');
+const noInput = z.object({}).optional();
 
 export const authRouter = router({
   signIn: publicProcedure
@@ -69,5 +96,90 @@ export const authRouter = router({
       const signedOut = settings.signOutOnPasswordChange ? await invalidateOtherSessions(db, record.id, ctx.auth.sessionId) : 0;
       await recordAudit(db, { actor: ctx.user, action: 'auth.password-changed', target: record.email, details: { otherSessionsSignedOut: signedOut } });
       return { success: true as const, message: 'Password updated' };
+    }),
+
+  // ------------------------------------------------------------------ users, roles, permissions
+
+  listUsers: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/users', tags: ['auth'], summary: 'Every user with their roles, newest first' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), users: z.array(ZUserListEntrySchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, users: await listUsers(ctx.services.db) })),
+
+  listRoles: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/roles', tags: ['auth'], summary: 'Roles and their permissions' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), roles: z.array(ZRoleSchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, roles: await listRoles(ctx.services.db) })),
+
+  listActions: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/actions', tags: ['auth'], summary: 'Every permission' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), actions: z.array(z.object({ id: z.string(), key: z.string(), description: z.string() })) }))
+    .query(async ({ ctx }) => ({ success: true as const, actions: await listActions(ctx.services.db) })),
+
+  createUser: manageAccess
+    .meta({ openapi: { method: 'POST', path: '/auth/users', tags: ['auth'], summary: 'Add a user (without a password: a one-time setup link)' } })
+    .input(ZCreateUserRequestSchema)
+    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema, setupUrl: z.string().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const created = await createUser(ctx.services.db, ctx.user, input, ctx.services.config.appOrigin);
+      ctx.response.status = 201;
+      return { success: true as const, ...created };
+    }),
+
+  updateUserRoles: manageAccess
+    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', tags: ['auth'], summary: "Replace a user's roles" } })
+    .input(ZUpdateUserRolesRequestSchema)
+    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema }))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
+
+  // ------------------------------------------------------------------ one-time password setup links
+
+  setupLinkInfo: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/setup-password', tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
+    .input(z.object({ token: z.string({ error: 'The setup link is invalid' }).min(1, 'The setup link is invalid') }))
+    .output(z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) }))
+    .query(async ({ ctx, input }) => {
+      const info = await describeSetupLink(ctx.services.db, input.token);
+      if (!info) throw new AppError('NOT_FOUND', 'This setup link is invalid, expired or has already been used. Ask an administrator for a new one.');
+      return { success: true as const, data: info };
+    }),
+
+  setupPassword: publicProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/setup-password', tags: ['auth'], summary: 'Choose a password with a one-time link and sign in' } })
+    .input(ZSetupPasswordRequestSchema)
+    .output(ZUserResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { user, session } = await redeemSetupLink(ctx.services.db, input);
+      ctx.cookies.setSession(session.token, session.cookieExpiresAt);
+      return { success: true as const, user };
+    }),
+
+  // ------------------------------------------------------------------ API tokens (your own)
+
+  listTokens: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags: ['auth'], summary: 'Your API tokens' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), data: z.array(ZApiTokenSchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, data: await listApiTokens(ctx.services.db, ctx.user.id) })),
+
+  createToken: protectedProcedure
+    .meta({ openapi: { method: 'POST', path: '/auth/tokens', tags: ['auth'], summary: 'Create an API token (the secret is shown this once)' } })
+    .input(ZCreateApiTokenRequestSchema)
+    .output(z.object({ success: z.literal(true), data: z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }) }))
+    .mutation(async ({ ctx, input }) => {
+      const data = await createApiToken(ctx.services.db, ctx.user, input.name);
+      ctx.response.status = 201;
+      return { success: true as const, data };
+    }),
+
+  revokeToken: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags: ['auth'], summary: 'Revoke one of your API tokens' } })
+    .input(z.object({ id: z.string() }))
+    .output(ZSuccessSchema)
+    .mutation(async ({ ctx, input }) => {
+      await revokeApiToken(ctx.services.db, ctx.user, input.id);
+      return { success: true as const };
     }),
 });

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+// Organisation settings shared by the Settings page and PUT /settings (browser-safe).
+
+export const TIMEZONE_OPTIONS = [
+  { value: 'America/Los_Angeles', label: 'Pacific Time (America/Los_Angeles)' },
+  { value: 'America/Denver', label: 'Mountain Time (America/Denver)' },
+  { value: 'America/Chicago', label: 'Central Time (America/Chicago)' },
+  { value: 'America/New_York', label: 'Eastern Time (America/New_York)' },
+  { value: 'UTC', label: 'UTC' },
+] as const;
+export const TIMEZONES = TIMEZONE_OPTIONS.map((option) => option.value) as [string, ...string[]];
+
+export const BILLING_INCREMENT_OPTIONS = [
+  { value: 60, label: 'Per minute (60 s)' },
+  { value: 6, label: 'Per 6 seconds' },
+  { value: 1, label: 'Per second' },
+] as const;
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export const LOG_RETENTIONS = ['7d', '14d', '30d'] as const;
+
+const RATE_PATTERN = /^\d+(\.\d+)?$/;
+
+/** A rate as a number or numeric string; kept as an exact decimal string. */
+export const ZRateInput = z
+  .union([z.number(), z.string()], { error: 'Rate Per Minute must be a valid number' })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .refine((value) => !value.startsWith('-'), 'Rate Per Minute must be zero or greater')
+  .refine((value) => RATE_PATTERN.test(value) && Number.isFinite(Number(value)), 'Rate Per Minute must be a valid number')
+  .refine((value) => Number(value) < 1e8, 'Rate Per Minute is too large');
+
+/** PUT /settings: any subset of the writable fields, merged into what is stored. */
+export const ZUpdateSettingsRequestSchema = z.object({
+  timezone: z.enum(TIMEZONES, { error: 'Choose one of the listed timezones' }).optional(),
+  defaultRatePerMinute: ZRateInput.optional(),
+  billingIncrementSeconds: z
+    .union([z.literal(60), z.literal(6), z.literal(1)], { error: 'Billing increment must be 60, 6 or 1 seconds' })
+    .optional(),
+  killSwitch: z
+    .object({
+      enabled: z.boolean({ error: 'killSwitch.enabled must be true or false' }),
+      reason: z.string().trim().max(500, 'Reason is too long').nullish(),
+    })
+    .optional(),
+  notifications: z
+    .object({
+      billingFailures: z.boolean().optional(),
+      integrationIssues: z.boolean().optional(),
+      killSwitchChanges: z.boolean().optional(),
+    })
+    .optional(),
+  security: z
+    .object({
+      signOutIdleSessions: z.boolean().optional(),
+      signOutOnPasswordChange: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type TUpdateSettingsRequest = z.input<typeof ZUpdateSettingsRequestSchema>;
+
+/** The Billing Configuration form of the Settings page. */
+export const ZBillingConfigFormSchema = z.object({
+  defaultRatePerMinute: z
+    .string()
+    .trim()
+    .min(1, 'Rate Per Minute is required')
+    .refine((value) => !value.startsWith('-'), 'Rate Per Minute must be zero or greater')
+    .refine((value) => RATE_PATTERN.test(value), 'Rate Per Minute must be a valid number'),
+  timezone: z.enum(TIMEZONES, { error: 'Choose one of the listed timezones' }),
+  billingIncrementSeconds: z.enum(['60', '6', '1']),
+});
+export type TBillingConfigForm = z.input<typeof ZBillingConfigFormSchema>;
+
+export const ZSettingsSchema = z.object({
+  timezone: z.string(),
+  currency: z.string(),
+  defaultRatePerMinute: z.string(),
+  billingIncrementSeconds: z.number().int(),
+  killSwitch: z.object({
+    enabled: z.boolean(),
+    reason: z.string().nullable(),
+    changedBy: z.string().nullable(),
+    changedAt: z.string().nullable(),
+  }),
+  notifications: z.object({ billingFailures: z.boolean(), integrationIssues: z.boolean(), killSwitchChanges: z.boolean() }),
+  security: z.object({ signOutIdleSessions: z.boolean(), signOutOnPasswordChange: z.boolean() }),
+  system: z.object({ database: z.enum(['embedded', 'external']), logLevel: z.string(), logRetention: z.string() }),
+});
+export type TSettings = z.infer<typeof ZSettingsSchema>;
