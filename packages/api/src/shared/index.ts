@@ -1,1 +1,3 @@
 export * from './customer-profile';
+export * from './access-control';
+export * from './settings';
