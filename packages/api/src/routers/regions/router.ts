@@ -1,4 +1,211 @@
+import { z } from 'zod';
+import { recordAudit } from '../../auth/audit';
+import { permissionProcedure } from '../../procedures';
+import {
+  assignQueue,
+  createRegion,
+  createTeam,
+  deleteAssignment,
+  deleteRegion,
+  deleteTeam,
+  displayNameOf,
+  listAssignments,
+  listRegions,
+  listTeams,
+  listUnassignedQueues,
+  updateAssignment,
+  updateRegion,
+  updateTeam,
+} from '../../regions/regions';
+import {
+  ZAssignQueueRequestSchema,
+  ZQueueAssignmentWithTeamSchema,
+  ZRegionFormSchema,
+  ZRegionSchema,
+  ZTeamFormSchema,
+  ZTeamSchema,
+  ZUnassignedQueueSchema,
+  ZUpdateAssignmentRequestSchema,
+  ZUpdateRegionRequestSchema,
+  ZUpdateTeamRequestSchema,
+} from '../../shared/regions';
 import { router } from '../../trpc';
 
-// Procedures of this area are added here (thin: validate, authorise, call a domain function, shape).
-export const regionsRouter = router({});
+// Regions, teams and queue assignments (spec 001 §7, API.md). Thin: validate, authorise, call
+// regions/regions.ts, audit, shape.
+
+const canView = permissionProcedure('region:manage', 'team:manage');
+const canManageRegions = permissionProcedure('region:manage');
+const canManageTeams = permissionProcedure('team:manage');
+
+const noInput = z.object({}).optional();
+const ZIdInput = (message: string) => z.object({ id: z.string({ error: message }).min(1, message) });
+const ZSuccess = z.object({ success: z.literal(true), message: z.string() });
+const data = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
+
+const tags = ['regions'];
+
+export const regionsRouter = router({
+  // ---------------------------------------------------------------- regions
+  listRegions: canView
+    .meta({ openapi: { method: 'GET', path: '/regions', tags, summary: 'Regions with their teams and queue assignments' } })
+    .input(noInput)
+    .output(data(z.array(ZRegionSchema)))
+    .query(async ({ ctx }) => ({ success: true as const, data: await listRegions(ctx.services.db) })),
+
+  createRegion: canManageRegions
+    .meta({ openapi: { method: 'POST', path: '/regions', tags, summary: 'Create a region (active unless isActive is false)' } })
+    .input(ZRegionFormSchema)
+    .output(data(ZRegionSchema))
+    .mutation(async ({ ctx, input }) => {
+      const region = await createRegion(ctx.services.db, input);
+      await recordAudit(ctx.services.db, { actor: ctx.user, action: 'regions.region-created', target: region.name, details: { id: region.id } });
+      ctx.response.status = 201;
+      return { success: true as const, data: region };
+    }),
+
+  updateRegion: canManageRegions
+    .meta({ openapi: { method: 'PUT', path: '/regions/{id}', tags, summary: 'Change a region' } })
+    .input(ZUpdateRegionRequestSchema)
+    .output(data(ZRegionSchema))
+    .mutation(async ({ ctx, input }) => {
+      const region = await updateRegion(ctx.services.db, input.id, input);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.region-updated',
+        target: region.name,
+        details: { id: region.id, isActive: region.isActive },
+      });
+      return { success: true as const, data: region };
+    }),
+
+  deleteRegion: canManageRegions
+    .meta({ openapi: { method: 'DELETE', path: '/regions/{id}', tags, summary: 'Delete a region, its teams and their queue assignments' } })
+    .input(ZIdInput('No region selected'))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      const { region, teamsDeleted, queuesUnassigned } = await deleteRegion(ctx.services.db, input.id);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.region-deleted',
+        target: region.name,
+        details: { id: region.id, teamsDeleted, queuesUnassigned },
+      });
+      return { success: true as const, message: 'Region deleted successfully' };
+    }),
+
+  // ---------------------------------------------------------------- teams
+  listTeams: canView
+    .meta({ openapi: { method: 'GET', path: '/teams', tags, summary: 'Teams with their region and queue assignments' } })
+    .input(noInput)
+    .output(data(z.array(ZTeamSchema)))
+    .query(async ({ ctx }) => ({ success: true as const, data: await listTeams(ctx.services.db) })),
+
+  createTeam: canManageTeams
+    .meta({ openapi: { method: 'POST', path: '/teams', tags, summary: 'Create a team in a region (active unless isActive is false)' } })
+    .input(ZTeamFormSchema)
+    .output(data(ZTeamSchema))
+    .mutation(async ({ ctx, input }) => {
+      const team = await createTeam(ctx.services.db, input);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.team-created',
+        target: team.name,
+        details: { id: team.id, region: team.region.name },
+      });
+      ctx.response.status = 201;
+      return { success: true as const, data: team };
+    }),
+
+  updateTeam: canManageTeams
+    .meta({ openapi: { method: 'PUT', path: '/teams/{id}', tags, summary: 'Change a team (name, description, region, active)' } })
+    .input(ZUpdateTeamRequestSchema)
+    .output(data(ZTeamSchema))
+    .mutation(async ({ ctx, input }) => {
+      const team = await updateTeam(ctx.services.db, input.id, input);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.team-updated',
+        target: team.name,
+        details: { id: team.id, region: team.region.name, isActive: team.isActive },
+      });
+      return { success: true as const, data: team };
+    }),
+
+  deleteTeam: canManageTeams
+    .meta({ openapi: { method: 'DELETE', path: '/teams/{id}', tags, summary: 'Delete a team; its queues become unassigned' } })
+    .input(ZIdInput('No team selected'))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      const { team, queuesUnassigned } = await deleteTeam(ctx.services.db, input.id);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.team-deleted',
+        target: team.name,
+        details: { id: team.id, region: team.region.name, queuesUnassigned },
+      });
+      return { success: true as const, message: 'Team deleted successfully' };
+    }),
+
+  // ---------------------------------------------------------------- queue assignments
+  listAssignments: canView
+    .meta({ openapi: { method: 'GET', path: '/queue-assignments', tags, summary: 'Queue assignments with their team and region' } })
+    .input(noInput)
+    .output(data(z.array(ZQueueAssignmentWithTeamSchema)))
+    .query(async ({ ctx }) => ({ success: true as const, data: await listAssignments(ctx.services.db) })),
+
+  listUnassigned: canView
+    .meta({ openapi: { method: 'GET', path: '/queue-assignments/unassigned', tags, summary: 'Genesys queues no team holds' } })
+    .input(noInput)
+    .output(data(z.array(ZUnassignedQueueSchema)))
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await listUnassignedQueues(ctx.services.db, ctx.services.integrations, ctx.services.logger),
+    })),
+
+  assignQueue: canManageTeams
+    .meta({ openapi: { method: 'POST', path: '/queue-assignments', tags, summary: 'Assign a Genesys queue to a team (409 when already assigned)' } })
+    .input(ZAssignQueueRequestSchema)
+    .output(data(ZQueueAssignmentWithTeamSchema))
+    .mutation(async ({ ctx, input }) => {
+      const assignment = await assignQueue(ctx.services.db, ctx.services.integrations, input, displayNameOf(ctx.user), ctx.services.logger);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.queue-assigned',
+        target: assignment.queueName,
+        details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
+      });
+      ctx.response.status = 201;
+      return { success: true as const, data: assignment };
+    }),
+
+  updateAssignment: canManageTeams
+    .meta({ openapi: { method: 'PUT', path: '/queue-assignments/{id}', tags, summary: 'Change the team, notes or assigned-by of a queue assignment' } })
+    .input(ZUpdateAssignmentRequestSchema)
+    .output(data(ZQueueAssignmentWithTeamSchema))
+    .mutation(async ({ ctx, input }) => {
+      const assignment = await updateAssignment(ctx.services.db, input.id, input, displayNameOf(ctx.user));
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.assignment-updated',
+        target: assignment.queueName,
+        details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
+      });
+      return { success: true as const, data: assignment };
+    }),
+
+  deleteAssignment: canManageTeams
+    .meta({ openapi: { method: 'DELETE', path: '/queue-assignments/{id}', tags, summary: 'Unassign a queue' } })
+    .input(ZIdInput('No assignment selected'))
+    .output(ZSuccess)
+    .mutation(async ({ ctx, input }) => {
+      const assignment = await deleteAssignment(ctx.services.db, input.id);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'regions.queue-unassigned',
+        target: assignment.queueName,
+        details: { queueId: assignment.queueId, team: assignment.team.name },
+      });
+      return { success: true as const, message: 'Queue assignment deleted successfully' };
+    }),
+});

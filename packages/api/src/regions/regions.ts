@@ -1,0 +1,365 @@
+import { Prisma, type Database } from '@phone-billing/db';
+import { AppError } from '../errors';
+import type { GenesysQueueSummary, IntegrationServices } from '../integrations';
+import type { Logger } from '../context';
+import type {
+  TQueueAssignment,
+  TQueueAssignmentWithTeam,
+  TRegion,
+  TRegionFormValues,
+  TTeam,
+  TTeamFormValues,
+  TUnassignedQueue,
+} from '../shared/regions';
+
+/**
+ * Regions, teams and queue assignments (spec 001 §4): a Genesys queue is unassigned or assigned
+ * to exactly one team (queue_assignments.queueId is unique); deleting a team unassigns its queues
+ * and deleting a region deletes its teams (both by the database's ON DELETE CASCADE).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
+
+type AssignmentRow = {
+  id: string;
+  queueId: string;
+  queueName: string;
+  teamId: string;
+  assignedBy: string | null;
+  notes: string | null;
+  assignedAt: Date;
+};
+
+function assignmentOut(row: AssignmentRow): TQueueAssignment {
+  return {
+    id: row.id,
+    queueId: row.queueId,
+    queueName: row.queueName,
+    teamId: row.teamId,
+    assignedBy: row.assignedBy,
+    notes: row.notes,
+    assignedAt: row.assignedAt.toISOString(),
+  };
+}
+
+const teamInclude = {
+  region: { select: { id: true, name: true, isActive: true } },
+  queueAssignments: { orderBy: { queueName: 'asc' } },
+} satisfies Prisma.TeamInclude;
+
+type TeamRow = Prisma.TeamGetPayload<{ include: typeof teamInclude }>;
+
+function teamOut(row: TeamRow): TTeam {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    regionId: row.regionId,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    region: row.region,
+    queueAssignments: row.queueAssignments.map(assignmentOut),
+  };
+}
+
+const regionInclude = {
+  teams: { orderBy: { name: 'asc' }, include: { queueAssignments: { orderBy: { queueName: 'asc' } } } },
+} satisfies Prisma.RegionInclude;
+
+type RegionRow = Prisma.RegionGetPayload<{ include: typeof regionInclude }>;
+
+function regionOut(row: RegionRow): TRegion {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    teams: row.teams.map((team) => ({
+      id: team.id,
+      name: team.name,
+      description: team.description,
+      regionId: team.regionId,
+      isActive: team.isActive,
+      createdAt: team.createdAt.toISOString(),
+      queueAssignments: team.queueAssignments.map(assignmentOut),
+    })),
+  };
+}
+
+const assignmentInclude = {
+  team: { select: { id: true, name: true, isActive: true, region: { select: { id: true, name: true } } } },
+} satisfies Prisma.QueueAssignmentInclude;
+
+type AssignmentWithTeamRow = Prisma.QueueAssignmentGetPayload<{ include: typeof assignmentInclude }>;
+
+function assignmentWithTeamOut(row: AssignmentWithTeamRow): TQueueAssignmentWithTeam {
+  return { ...assignmentOut(row), team: row.team };
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+// ------------------------------------------------------------------ regions
+
+export async function listRegions(db: Database): Promise<TRegion[]> {
+  const rows = await db.region.findMany({ include: regionInclude });
+  return rows.map(regionOut).sort(byName);
+}
+
+async function findRegion(db: Database, id: string): Promise<RegionRow> {
+  const row = isUuid(id) ? await db.region.findUnique({ where: { id }, include: regionInclude }) : null;
+  if (!row) throw new AppError('NOT_FOUND', 'Region not found');
+  return row;
+}
+
+async function assertRegionNameFree(db: Database, name: string, exceptId?: string) {
+  const clash = await db.region.findFirst({
+    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+  });
+  if (clash) throw new AppError('CONFLICT', `A region named "${clash.name}" already exists`, [{ msg: `A region named "${clash.name}" already exists`, path: 'name' }]);
+}
+
+export async function createRegion(db: Database, input: TRegionFormValues): Promise<TRegion> {
+  await assertRegionNameFree(db, input.name);
+  const row = await db.region.create({
+    data: { name: input.name, description: input.description, isActive: input.isActive },
+    include: regionInclude,
+  });
+  return regionOut(row);
+}
+
+export async function updateRegion(
+  db: Database,
+  id: string,
+  input: { name: string; description: string | null; isActive?: boolean },
+): Promise<TRegion> {
+  await findRegion(db, id);
+  await assertRegionNameFree(db, input.name, id);
+  const row = await db.region.update({
+    where: { id },
+    data: { name: input.name, description: input.description, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) },
+    include: regionInclude,
+  });
+  return regionOut(row);
+}
+
+/** Deletes the region, its teams and (so) their queue assignments. */
+export async function deleteRegion(db: Database, id: string): Promise<{ region: TRegion; teamsDeleted: number; queuesUnassigned: number }> {
+  const row = await findRegion(db, id);
+  await db.region.delete({ where: { id } }).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Region not found');
+    throw error;
+  });
+  return {
+    region: regionOut(row),
+    teamsDeleted: row.teams.length,
+    queuesUnassigned: row.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0),
+  };
+}
+
+// ------------------------------------------------------------------ teams
+
+export async function listTeams(db: Database): Promise<TTeam[]> {
+  const rows = await db.team.findMany({ include: teamInclude });
+  return rows.map(teamOut).sort((a, b) => byName(a, b) || byName(a.region, b.region));
+}
+
+async function findTeam(db: Database, id: string): Promise<TeamRow> {
+  const row = isUuid(id) ? await db.team.findUnique({ where: { id }, include: teamInclude }) : null;
+  if (!row) throw new AppError('NOT_FOUND', 'Team not found');
+  return row;
+}
+
+async function assertRegionExists(db: Database, regionId: string) {
+  const region = isUuid(regionId) ? await db.region.findUnique({ where: { id: regionId } }) : null;
+  if (!region) throw new AppError('NOT_FOUND', 'Region not found', [{ msg: 'Please select a region', path: 'regionId' }]);
+}
+
+async function assertTeamNameFree(db: Database, regionId: string, name: string, exceptId?: string) {
+  const clash = await db.team.findFirst({
+    where: { regionId, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+  });
+  if (clash) {
+    const message = `This region already has a team named "${clash.name}"`;
+    throw new AppError('CONFLICT', message, [{ msg: message, path: 'name' }]);
+  }
+}
+
+export async function createTeam(db: Database, input: TTeamFormValues): Promise<TTeam> {
+  await assertRegionExists(db, input.regionId);
+  await assertTeamNameFree(db, input.regionId, input.name);
+  const row = await db.team.create({
+    data: { name: input.name, description: input.description, regionId: input.regionId, isActive: input.isActive },
+    include: teamInclude,
+  });
+  return teamOut(row);
+}
+
+export async function updateTeam(
+  db: Database,
+  id: string,
+  input: { name: string; description: string | null; regionId: string; isActive?: boolean },
+): Promise<TTeam> {
+  await findTeam(db, id);
+  await assertRegionExists(db, input.regionId);
+  await assertTeamNameFree(db, input.regionId, input.name, id);
+  const row = await db.team.update({
+    where: { id },
+    data: {
+      name: input.name,
+      description: input.description,
+      regionId: input.regionId,
+      ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+    },
+    include: teamInclude,
+  });
+  return teamOut(row);
+}
+
+/** Deletes the team; its queues become unassigned. */
+export async function deleteTeam(db: Database, id: string): Promise<{ team: TTeam; queuesUnassigned: number }> {
+  const row = await findTeam(db, id);
+  await db.team.delete({ where: { id } }).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Team not found');
+    throw error;
+  });
+  return { team: teamOut(row), queuesUnassigned: row.queueAssignments.length };
+}
+
+// ------------------------------------------------------------------ queues
+
+/**
+ * The Genesys queues: from the Genesys service when there is one (it keeps genesys_queues fresh),
+ * else, or when Genesys cannot be reached, the last copy in genesys_queues.
+ */
+export async function knownGenesysQueues(
+  db: Database,
+  integrations: IntegrationServices,
+  logger?: Logger,
+): Promise<GenesysQueueSummary[]> {
+  const genesys = integrations.genesys;
+  if (genesys) {
+    try {
+      return await genesys.listQueues();
+    } catch (error) {
+      logger?.warn({ err: error }, 'Genesys queues unavailable; using the stored copy');
+    }
+  }
+  const rows = await db.genesysQueue.findMany({ orderBy: { name: 'asc' } });
+  return rows.map((row) => ({ id: row.id, name: row.name, description: row.description, divisionName: row.divisionName }));
+}
+
+export async function listAssignments(db: Database): Promise<TQueueAssignmentWithTeam[]> {
+  const rows = await db.queueAssignment.findMany({ include: assignmentInclude, orderBy: { queueName: 'asc' } });
+  return rows.map(assignmentWithTeamOut);
+}
+
+/** The Genesys queues that no team holds, by name. */
+export async function listUnassignedQueues(db: Database, integrations: IntegrationServices, logger?: Logger): Promise<TUnassignedQueue[]> {
+  const [queues, assigned] = await Promise.all([
+    knownGenesysQueues(db, integrations, logger),
+    db.queueAssignment.findMany({ select: { queueId: true } }),
+  ]);
+  const taken = new Set(assigned.map((row) => row.queueId));
+  return queues
+    .filter((queue) => !taken.has(queue.id))
+    .map((queue) => ({ id: queue.id, name: queue.name, description: queue.description ?? null, divisionName: queue.divisionName ?? null }))
+    .sort(byName);
+}
+
+async function findAssignment(db: Database, id: string): Promise<AssignmentWithTeamRow> {
+  const row = isUuid(id) ? await db.queueAssignment.findUnique({ where: { id }, include: assignmentInclude }) : null;
+  if (!row) throw new AppError('NOT_FOUND', 'Queue assignment not found');
+  return row;
+}
+
+async function assertTeamExists(db: Database, teamId: string) {
+  const team = isUuid(teamId) ? await db.team.findUnique({ where: { id: teamId } }) : null;
+  if (!team) throw new AppError('NOT_FOUND', 'Team not found', [{ msg: 'Please select a team', path: 'teamId' }]);
+}
+
+function alreadyAssigned(queueName: string, teamName: string, regionName: string) {
+  return new AppError('CONFLICT', `Queue "${queueName}" is already assigned to team ${teamName} (${regionName})`);
+}
+
+/** Assigns a Genesys queue to a team; a queue already held by a team is a CONFLICT. */
+export async function assignQueue(
+  db: Database,
+  integrations: IntegrationServices,
+  input: { queueId: string; queueName?: string; teamId: string; assignedBy: string | null; notes: string | null },
+  signedInAs: string,
+  logger?: Logger,
+): Promise<TQueueAssignmentWithTeam> {
+  await assertTeamExists(db, input.teamId);
+  const existing = await db.queueAssignment.findUnique({ where: { queueId: input.queueId }, include: assignmentInclude });
+  if (existing) throw alreadyAssigned(existing.queueName, existing.team.name, existing.team.region.name);
+
+  // The queue's name as Genesys knows it; a queue Genesys does not know cannot be assigned.
+  const stored = await db.genesysQueue.findUnique({ where: { id: input.queueId } });
+  const queue = stored ?? (await knownGenesysQueues(db, integrations, logger)).find((candidate) => candidate.id === input.queueId);
+  if (!queue) throw new AppError('NOT_FOUND', 'Queue not found in Genesys', [{ msg: 'No queue selected', path: 'queueId' }]);
+
+  try {
+    const row = await db.queueAssignment.create({
+      data: {
+        queueId: queue.id,
+        queueName: queue.name,
+        teamId: input.teamId,
+        assignedBy: input.assignedBy ?? signedInAs,
+        notes: input.notes,
+      },
+      include: assignmentInclude,
+    });
+    return assignmentWithTeamOut(row);
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      const winner = await db.queueAssignment.findUnique({ where: { queueId: input.queueId }, include: assignmentInclude });
+      throw winner ? alreadyAssigned(winner.queueName, winner.team.name, winner.team.region.name) : new AppError('CONFLICT', 'Queue is already assigned');
+    }
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') throw new AppError('NOT_FOUND', 'Team not found');
+    throw error;
+  }
+}
+
+/**
+ * Changes an assignment's team, notes and assigned-by. Moving the queue to another team is a new
+ * assignment: its date becomes now and assigned-by the given name or the signed-in user.
+ */
+export async function updateAssignment(
+  db: Database,
+  id: string,
+  input: { teamId: string; assignedBy: string | null; notes: string | null },
+  signedInAs: string,
+): Promise<TQueueAssignmentWithTeam> {
+  const current = await findAssignment(db, id);
+  await assertTeamExists(db, input.teamId);
+  const moved = current.teamId !== input.teamId;
+  const row = await db.queueAssignment.update({
+    where: { id },
+    data: {
+      teamId: input.teamId,
+      notes: input.notes,
+      ...(input.assignedBy ? { assignedBy: input.assignedBy } : moved ? { assignedBy: signedInAs } : {}),
+      ...(moved ? { assignedAt: new Date() } : {}),
+    },
+    include: assignmentInclude,
+  });
+  return assignmentWithTeamOut(row);
+}
+
+/** Unassigns the queue. */
+export async function deleteAssignment(db: Database, id: string): Promise<TQueueAssignmentWithTeam> {
+  const row = await findAssignment(db, id);
+  await db.queueAssignment.delete({ where: { id } }).catch((error: unknown) => {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Queue assignment not found');
+    throw error;
+  });
+  return assignmentWithTeamOut(row);
+}
+
+/** Who "assigned by" names when the form leaves it blank. */
+export function displayNameOf(user: { name: string | null; email: string }): string {
+  return user.name?.trim() || user.email;
+}
+
