@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RestClient } from '../../../../test/rest-client';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
+
+let server: TestServer;
+let admin: RestClient;
+let roleIds: Record<string, string>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  const roles = await admin.get('/api/v1/auth/roles');
+  roleIds = Object.fromEntries(roles.body.roles.map((role: { name: string; id: string }) => [role.name, role.id]));
+});
+afterAll(() => server?.stop());
+
+async function createUser(body: Record<string, unknown>) {
+  return admin.post('/api/v1/auth/users', body);
+}
+
+describe('users', () => {
+  it('creates a user with a password who can then sign in with their role', async () => {
+    const created = await createUser({ email: 'Viewer.One@Example.com', name: 'Viewer One', roleIds: [roleIds.viewer], password: 'viewer-pass-1' });
+    expect(created.status).toBe(201);
+    expect(created.body.user).toMatchObject({ email: 'viewer.one@example.com', displayName: 'Viewer One', roles: [{ name: 'viewer' }], lastLoginAt: null });
+    expect(created.body.setupUrl).toBeUndefined();
+
+    const viewer = server.anonymous();
+    const signIn = await viewer.signIn('viewer.one@example.com', 'viewer-pass-1');
+    expect(signIn.body.user.permissions).toEqual(['billing:view', 'customer:view', 'dashboard:view']);
+    expect((await viewer.get('/api/v1/auth/users')).status).toBe(403);
+
+    const list = await admin.get('/api/v1/auth/users');
+    expect(list.body.users[0].email).toBe('viewer.one@example.com');
+    expect(list.body.users[0].lastLoginAt).not.toBeNull();
+  });
+
+  it('refuses a taken e-mail with 409, whatever its case', async () => {
+    const answer = await createUser({ email: TEST_ADMIN.email.toUpperCase(), roleIds: [] });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ success: false, error: `A user with the email ${TEST_ADMIN.email} already exists` });
+  });
+
+  it('gives the spec messages for a missing e-mail and a short password', async () => {
+    const missing = await createUser({ roleIds: [] });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toContainEqual({ msg: 'Email is required', path: 'email' });
+    const blank = await createUser({ email: '  ', roleIds: [] });
+    expect(blank.body.error).toBe('Email is required');
+    const short = await createUser({ email: 'short@example.com', password: 'seven77', roleIds: [] });
+    expect(short.status).toBe(400);
+    expect(short.body.errors).toContainEqual({ msg: 'Password must be at least 8 characters', path: 'password' });
+    const badRole = await createUser({ email: 'badrole@example.com', roleIds: ['not-a-role'] });
+    expect(badRole.status).toBe(400);
+    expect(badRole.body.error).toBe('Unknown role: not-a-role');
+  });
+
+  it('changes roles with effect on the next request, and refuses to remove your own access', async () => {
+    const created = await createUser({ email: 'promoted@example.com', roleIds: [roleIds.viewer], password: 'promoted-pass' });
+    const user = server.anonymous();
+    await user.signIn('promoted@example.com', 'promoted-pass');
+    expect((await user.get('/api/v1/auth/roles')).status).toBe(403);
+
+    const changed = await admin.patch(`/api/v1/auth/users/${created.body.user.id}/roles`, { roleIds: [roleIds.admin] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.user.roles).toEqual([{ id: roleIds.admin, name: 'admin' }]);
+    // Same session, no new sign-in.
+    expect((await user.get('/api/v1/auth/roles')).status).toBe(200);
+    expect((await user.get('/api/v1/auth/me')).body.user.permissions).toContain('system:manage-access');
+
+    const me = (await admin.get('/api/v1/auth/me')).body.user;
+    const selfDemotion = await admin.patch(`/api/v1/auth/users/${me.id}/roles`, { roleIds: [roleIds.viewer] });
+    expect(selfDemotion.status).toBe(409);
+    expect(selfDemotion.body.error).toBe('You cannot remove your own system:manage-access permission');
+    expect((await admin.get('/api/v1/auth/roles')).status).toBe(200);
+
+    expect((await admin.patch('/api/v1/auth/users/not-a-uuid/roles', { roleIds: [] })).status).toBe(404);
+  });
+});
+
+describe('permissions and roles', () => {
+  it('creates a permission and a role holding it, sorted case-insensitively; duplicates are 409', async () => {
+    const action = await admin.post('/api/v1/access-control/actions', { key: 'Reports:export', description: 'Export reports' });
+    expect(action.status).toBe(201);
+    expect(action.body.action).toMatchObject({ key: 'Reports:export', description: 'Export reports' });
+    const dupe = await admin.post('/api/v1/access-control/actions', { key: 'reports:export', description: 'Again' });
+    expect(dupe.status).toBe(409);
+    expect(dupe.body.error).toBe('A permission with the key reports:export already exists');
+
+    const missing = await admin.post('/api/v1/access-control/actions', { key: 'x:y' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('Permission key and description are required');
+
+    const keys = (await admin.get('/api/v1/auth/actions')).body.actions.map((a: { key: string }) => a.key);
+    expect(keys).toEqual([...keys].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(keys.indexOf('Reports:export')).toBe(keys.indexOf('region:manage') + 1);
+
+    const role = await admin.post('/api/v1/access-control/roles', { name: 'Auditor', description: 'Reads reports', actionKeys: ['Reports:export', 'dashboard:view'] });
+    expect(role.status).toBe(201);
+    expect(role.body.role.actions.map((a: { key: string }) => a.key)).toEqual(['dashboard:view', 'Reports:export']);
+    const roleDupe = await admin.post('/api/v1/access-control/roles', { name: 'auditor', actionKeys: [] });
+    expect(roleDupe.status).toBe(409);
+    const noName = await admin.post('/api/v1/access-control/roles', { name: ' ', actionKeys: [] });
+    expect(noName.status).toBe(400);
+    expect(noName.body.error).toBe('Role name is required');
+    const unknownKey = await admin.post('/api/v1/access-control/roles', { name: 'Ghost', actionKeys: ['nope:nope'] });
+    expect(unknownKey.status).toBe(400);
+
+    const names = (await admin.get('/api/v1/auth/roles')).body.roles.map((r: { name: string }) => r.name);
+    expect(names).toEqual(['admin', 'Auditor', 'billing-manager', 'viewer']);
+  });
+});
+
+describe('one-time setup links', () => {
+  it('works once, signs the user in, and never again', async () => {
+    const created = await createUser({ email: 'newcomer@example.com', roleIds: [roleIds.viewer] });
+    expect(created.status).toBe(201);
+    const setupUrl: string = created.body.setupUrl;
+    expect(setupUrl).toMatch(/\/login\?setup=[a-z0-9]+$/);
+    const token = new URL(setupUrl).searchParams.get('setup')!;
+    // Only the hash is stored.
+    expect(await server.server.services.db.passwordSetupToken.count({ where: { id: token } })).toBe(0);
+
+    const newcomer = server.anonymous();
+    expect((await newcomer.get(`/api/v1/auth/setup-password?token=${token}`)).body.data.email).toBe('newcomer@example.com');
+    const short = await newcomer.post('/api/v1/auth/setup-password', { token, password: 'short' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('Password must be at least 8 characters');
+
+    const used = await newcomer.post('/api/v1/auth/setup-password', { token, password: 'my-own-password' });
+    expect(used.status).toBe(200);
+    expect(used.body.user.email).toBe('newcomer@example.com');
+    expect((await newcomer.get('/api/v1/auth/me')).status).toBe(200);
+
+    const again = await server.anonymous().post('/api/v1/auth/setup-password', { token, password: 'another-password' });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatch(/invalid, expired or has already been used/);
+    expect((await server.anonymous().get(`/api/v1/auth/setup-password?token=${token}`)).status).toBe(404);
+    await server.anonymous().signIn('newcomer@example.com', 'my-own-password');
+  });
+
+  it('refuses an expired link', async () => {
+    const created = await createUser({ email: 'late@example.com', roleIds: [] });
+    const token = new URL(created.body.setupUrl).searchParams.get('setup')!;
+    const { db } = server.server.services;
+    const user = await db.user.findUniqueOrThrow({ where: { email: 'late@example.com' } });
+    await db.passwordSetupToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const answer = await server.anonymous().post('/api/v1/auth/setup-password', { token, password: 'a-fine-password' });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('API tokens', () => {
+  it('acts as the user with their permissions until revoked; only a hash is stored', async () => {
+    await createUser({ email: 'script@example.com', roleIds: [roleIds.viewer], password: 'script-pass-1' });
+    const owner = server.anonymous();
+    await owner.signIn('script@example.com', 'script-pass-1');
+    const created = await owner.post('/api/v1/auth/tokens', { name: 'nightly export' });
+    expect(created.status).toBe(201);
+    const { id, token } = created.body.data;
+    expect(token).toMatch(/^pbt_/);
+    expect(await server.server.services.db.apiToken.count({ where: { tokenHash: token } })).toBe(0);
+
+    const bearer = server.anonymous().withBearer(token);
+    expect((await bearer.get('/api/v1/auth/me')).body.user.email).toBe('script@example.com');
+    expect((await bearer.get('/api/v1/auth/users')).status).toBe(403);
+
+    const listed = await owner.get('/api/v1/auth/tokens');
+    expect(listed.body.data).toEqual([expect.objectContaining({ id, name: 'nightly export', lastUsedAt: expect.any(String) })]);
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+
+    // Somebody else cannot revoke it.
+    expect((await admin.delete(`/api/v1/auth/tokens/${id}`)).status).toBe(404);
+    expect((await owner.post('/api/v1/auth/tokens', {})).body.error).toBe('Token name is required');
+
+    expect((await owner.delete(`/api/v1/auth/tokens/${id}`)).status).toBe(200);
+    const revoked = await bearer.get('/api/v1/auth/me');
+    expect(revoked.status).toBe(401);
+    expect((await owner.get('/api/v1/auth/tokens')).body.data).toEqual([]);
+  });
+});
+
+describe('audit log', () => {
+  it('lists who did what, newest first, paginated; only for system:manage-access', async () => {
+    await server.anonymous().post('/api/v1/auth/sign-in', { email: TEST_ADMIN.email, password: 'wrong-password' });
+    const page = await admin.get('/api/v1/audit-log?page=1&limit=5');
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(5);
+    expect(page.body.pagination).toMatchObject({ page: 1, limit: 5 });
+    expect(page.body.pagination.pages).toBe(Math.ceil(page.body.pagination.total / 5));
+    expect(page.body.data[0]).toMatchObject({ action: 'auth.sign-in-failed', actor: TEST_ADMIN.email, target: TEST_ADMIN.email });
+    const times = page.body.data.map((entry: { at: string }) => entry.at);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const all = await admin.get('/api/v1/audit-log?limit=100');
+    const actions = new Set(all.body.data.map((entry: { action: string }) => entry.action));
+    for (const action of ['auth.sign-in', 'access.user-created', 'access.user-roles-changed', 'access.permission-created', 'access.role-created', 'auth.token-created', 'auth.token-revoked']) {
+      expect(actions).toContain(action);
+    }
+    const roleChange = all.body.data.find((entry: { action: string }) => entry.action === 'access.user-roles-changed');
+    expect(roleChange).toMatchObject({ actor: TEST_ADMIN.email, target: 'promoted@example.com', details: { before: ['viewer'], after: ['admin'] } });
+
+    expect((await admin.get('/api/v1/audit-log?limit=0')).status).toBe(400);
+  });
+});
