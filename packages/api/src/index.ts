@@ -12,3 +12,4 @@ export { seedDatabase } from './seed';
 export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboService, QboStatus } from './integrations';
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';
+export { createGenesysService, type GenesysAreaService } from './genesys/service';

@@ -1,4 +1,116 @@
-import type { ServerArea } from './index';
+import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
+import { addDays, calendarDateInZone } from '@phone-billing/api/domain';
+import { GenesysClient, genesysConfigFromEnv, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
+import { createGenesysSimulator, type GenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
+import type { AreaContext, ServerArea } from './index';
 
-/** Server-side life of this area: see ServerArea in ./index.ts. */
-export const genesysArea: ServerArea = { name: 'genesys' };
+/** Where `npm start` without GENESYS_* credentials serves the simulator on the app's own port. */
+export const GENESYS_SIMULATOR_PREFIX = '/sim/genesys';
+/** The start-up pull covers this many days back from today (about three months). */
+const HISTORY_DAYS = 92;
+const NIGHTLY_QUEUE = 'genesys-pull-previous-day';
+
+interface AreaState {
+  service: GenesysAreaService;
+  simulator: GenesysSimulator | null;
+  stopping: boolean;
+  backgroundPull: Promise<void> | null;
+}
+
+const states = new WeakMap<AreaContext, AreaState>();
+
+function localHostFor(host: string): string {
+  if (!host || host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Server-side life of the Genesys area: simulator mount, client and service, start-up and nightly pulls. */
+export const genesysArea: ServerArea = {
+  name: 'genesys',
+
+  async setup(ctx) {
+    const realConfig = genesysConfigFromEnv(ctx.config.env);
+    let simulator: GenesysSimulator | null = null;
+    let clientConfig: GenesysClientConfig | null = realConfig;
+
+    if (!realConfig) {
+      // Deterministic demo organisation; a generous rate limit so the start-up pull is quick.
+      simulator = createGenesysSimulator({ seed: 'phone-billing', rateLimitPerMinute: 100_000 });
+      const sim = simulator;
+      ctx.app.addHook('onRequest', (request, reply, done) => {
+        const url = request.raw.url ?? '';
+        if (!url.startsWith(`${GENESYS_SIMULATOR_PREFIX}/`)) return done();
+        // The body is still unread here; the simulator reads it from the raw request itself.
+        reply.hijack();
+        request.raw.url = url.slice(GENESYS_SIMULATOR_PREFIX.length) || '/';
+        sim.handle(request.raw, reply.raw);
+      });
+    }
+    ctx.services.config.simulated.genesys = simulator !== null;
+
+    let client: GenesysClient | null = null;
+    const getClient = (): GenesysClient => {
+      if (client) return client;
+      if (!clientConfig) {
+        const address = ctx.app.server.address();
+        if (!address || typeof address !== 'object') throw new Error('The Genesys simulator is not reachable before the server listens');
+        const base = `http://${localHostFor(ctx.config.host)}:${address.port}${GENESYS_SIMULATOR_PREFIX}`;
+        clientConfig = { apiBaseUrl: base, loginBaseUrl: base, clientId: simulator!.credentials.clientId, clientSecret: simulator!.credentials.clientSecret };
+      }
+      client = new GenesysClient(clientConfig);
+      return client;
+    };
+
+    const service = createGenesysService({ db: ctx.services.db, logger: ctx.services.logger, simulated: simulator !== null, client: getClient });
+    ctx.services.integrations.genesys = service;
+    states.set(ctx, { service, simulator, stopping: false, backgroundPull: null });
+
+    await ctx.boss.createQueue(NIGHTLY_QUEUE);
+    if (ctx.runWorkers) {
+      await ctx.boss.work(NIGHTLY_QUEUE, async () => {
+        const { timezone } = await getOrganizationSettings(ctx.services.db);
+        const yesterday = addDays(calendarDateInZone(new Date(), timezone), -1);
+        const result = await service.pullRange({ startDate: yesterday, endDate: yesterday });
+        ctx.services.logger.info({ day: yesterday, ...result }, 'Nightly Genesys call-record pull');
+      });
+      const { timezone } = await getOrganizationSettings(ctx.services.db);
+      await ctx.boss.schedule(NIGHTLY_QUEUE, '30 1 * * *', {}, { tz: timezone });
+    }
+  },
+
+  async prepare(ctx) {
+    const state = states.get(ctx);
+    if (!state) return;
+    const { service } = state;
+    // Queues must exist before ready: other areas' demo data names them.
+    try {
+      const directory = await service.syncDirectory();
+      ctx.services.logger.info(directory, 'Genesys users and queues synced');
+    } catch (error) {
+      ctx.services.logger.error({ err: error }, 'Genesys users and queues could not be synced');
+      return;
+    }
+    // About three months of calls in the background; readiness does not wait for it.
+    state.backgroundPull = (async () => {
+      const started = Date.now();
+      try {
+        const written = await service.pullRecentHistory(HISTORY_DAYS, { shouldStop: () => state.stopping });
+        ctx.services.logger.info({ written, ms: Date.now() - started }, 'Genesys call history pulled');
+      } catch (error) {
+        if (!state.stopping) ctx.services.logger.error({ err: error }, 'Genesys background call pull failed');
+      }
+    })();
+  },
+
+  async stop(ctx) {
+    const state = states.get(ctx);
+    if (!state) return;
+    state.stopping = true;
+    await state.backgroundPull;
+  },
+};
+
+/** For tests and benchmarks: the background pull of a running server, if any. */
+export function genesysBackgroundPull(ctx: AreaContext): Promise<void> | null {
+  return states.get(ctx)?.backgroundPull ?? null;
+}

@@ -1,0 +1,121 @@
+import type { Database } from '@phone-billing/db';
+import type { GenesysClient } from '@phone-billing/integrations/genesys';
+import type { Logger } from '../context';
+import { addDays, calendarDateInZone, type CalendarDate } from '../domain/calendar';
+import type { GenesysQueueSummary, GenesysService } from '../integrations';
+import { getOrganizationSettings } from '../settings/organization-settings';
+import { ensureCallRecords, syncDirectory, type PullOptions, type PullResult } from './store';
+
+/** Queues and users older than this are listed again from Genesys when someone asks for them. */
+const DIRECTORY_MAX_AGE_MS = 60 * 60_000;
+
+export interface GenesysAreaService extends GenesysService {
+  /** Lists users and queues from Genesys into genesys_users / genesys_queues. */
+  syncDirectory(): Promise<{ users: number; queues: number }>;
+  /** ensureCallRecords with the company timezone, returning what was pulled. */
+  pullRange(range: { startDate: CalendarDate; endDate: CalendarDate }, options?: PullOptions): Promise<PullResult>;
+  /** Pulls the last `days` days, newest week first (the start-up background pull). */
+  pullRecentHistory(days: number, options?: PullOptions): Promise<number>;
+  /** Asks Genesys for a token and counts users and queues. */
+  testConnection(): Promise<{ userCount: number; queueCount: number }>;
+}
+
+export interface GenesysServiceOptions {
+  db: Database;
+  logger: Logger;
+  simulated: boolean;
+  /** The client; a function because the simulator's port is only known after listen. */
+  client: () => GenesysClient;
+  now?: () => Date;
+}
+
+export function createGenesysService(options: GenesysServiceOptions): GenesysAreaService {
+  const { db, logger } = options;
+  const now = options.now ?? (() => new Date());
+  let lastError: string | null = null;
+  let directorySync: Promise<{ users: number; queues: number }> | null = null;
+
+  const remember = <T>(promise: Promise<T>): Promise<T> =>
+    promise.then(
+      (value) => { lastError = null; return value; },
+      (error: unknown) => { lastError = (error as Error).message; throw error; },
+    );
+
+  async function timeZone(): Promise<string> {
+    return (await getOrganizationSettings(db)).timezone;
+  }
+
+  const service: GenesysAreaService = {
+    simulated: options.simulated,
+
+    syncDirectory() {
+      // Concurrent callers share one sync.
+      directorySync ??= remember(syncDirectory(db, options.client())).finally(() => { directorySync = null; });
+      return directorySync;
+    },
+
+    async listQueues(listOptions = {}) {
+      const newest = await db.genesysQueue.findFirst({ orderBy: { syncedAt: 'desc' }, select: { syncedAt: true } });
+      const stale = !newest || now().getTime() - newest.syncedAt.getTime() > DIRECTORY_MAX_AGE_MS;
+      if (listOptions.refresh || stale) {
+        try {
+          await service.syncDirectory();
+        } catch (error) {
+          // Stale names beat none; only a refresh the caller asked for must reach Genesys.
+          if (listOptions.refresh || !newest) throw error;
+          logger.warn({ err: error }, 'Genesys queue refresh failed; serving the stored queues');
+        }
+      }
+      const queues = await db.genesysQueue.findMany({ orderBy: { name: 'asc' } });
+      return queues.map((queue): GenesysQueueSummary => ({
+        id: queue.id,
+        name: queue.name,
+        description: queue.description,
+        divisionName: queue.divisionName,
+      }));
+    },
+
+    async ensureCallRecords(range) {
+      await service.pullRange(range);
+    },
+
+    async pullRange(range, pullOptions) {
+      const zone = await timeZone();
+      return remember(ensureCallRecords(db, options.client(), { ...range, timeZone: zone }, { now, ...pullOptions }));
+    },
+
+    async pullRecentHistory(days, pullOptions) {
+      const zone = await timeZone();
+      const today = calendarDateInZone(now(), zone);
+      let written = 0;
+      // Newest first, a week at a time, so the screen's current month is ready soonest.
+      for (let end = today, left = days; left > 0; left -= 7) {
+        if (pullOptions?.shouldStop?.()) break;
+        const start = addDays(end, -(Math.min(7, left) - 1));
+        const result = await remember(ensureCallRecords(db, options.client(), { startDate: start, endDate: end, timeZone: zone }, { now, ...pullOptions }));
+        written += result.recordsWritten;
+        end = addDays(start, -1);
+      }
+      return written;
+    },
+
+    async testConnection() {
+      return remember(options.client().testConnection());
+    },
+
+    async status() {
+      let client: GenesysClient;
+      try {
+        client = options.client();
+      } catch (error) {
+        return { isConnected: false, tokenExpiresAt: null, lastError: (error as Error).message };
+      }
+      if (!client.tokenStatus().hasValidToken) {
+        await remember(client.getAccessToken()).catch(() => undefined);
+      }
+      const token = client.tokenStatus();
+      return { isConnected: token.hasValidToken, tokenExpiresAt: token.tokenExpiresAt, lastError };
+    },
+  };
+  return service;
+}

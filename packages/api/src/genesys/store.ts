@@ -1,0 +1,351 @@
+import { Prisma, type Database } from '@phone-billing/db';
+import {
+  mapConversationToCallRecord,
+  type AnalyticsConversation,
+  type CallRecordInput,
+  type GenesysQueue,
+  type GenesysUser,
+} from '@phone-billing/integrations/genesys';
+import { dayRangeToInstants, type CalendarDate } from '../domain/calendar';
+
+/** What the store needs from Genesys to fill call_records (GenesysClient fits). */
+export interface ConversationSource {
+  conversationsBetween(start: Date, end: Date): AsyncIterable<AnalyticsConversation>;
+}
+
+/** What the store needs from Genesys to fill genesys_users and genesys_queues (GenesysClient fits). */
+export interface DirectorySource {
+  listAllUsers(): Promise<GenesysUser[]>;
+  listAllQueues(): Promise<GenesysQueue[]>;
+}
+
+const DAY_MS = 86_400_000;
+/** The details query accepts at most 7 days per interval; one locked pull covers at most that. */
+const MAX_DAYS_PER_PULL = 7;
+const UPSERT_BATCH_SIZE = 1000;
+/** One key for every call pull: two pulls of overlapping days never run at once. */
+const CALL_PULL_LOCK_KEY = 'phone-billing:genesys-call-pull';
+
+const utcDayOf = (instant: Date | number): string => new Date(instant).toISOString().slice(0, 10);
+const utcDayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
+
+/** UTC days ('YYYY-MM-DD') that overlap [from, toExclusive), oldest first. */
+export function utcDaysOverlapping(from: Date, toExclusive: Date): string[] {
+  const days: string[] = [];
+  if (toExclusive.getTime() <= from.getTime()) return days;
+  const last = utcDayStart(utcDayOf(toExclusive.getTime() - 1));
+  for (let ms = utcDayStart(utcDayOf(from)); ms <= last; ms += DAY_MS) days.push(utcDayOf(ms));
+  return days;
+}
+
+// ------------------------------------------------------------------ directory
+
+/** Replaces genesys_users and genesys_queues with what Genesys lists now. */
+export async function syncDirectory(db: Database, source: DirectorySource): Promise<{ users: number; queues: number }> {
+  const [users, queues] = await Promise.all([source.listAllUsers(), source.listAllQueues()]);
+  const syncedAt = new Date();
+  await db.$transaction(async (tx) => {
+    for (const queue of queues) {
+      const data = { name: queue.name, description: queue.description ?? null, divisionName: queue.division?.name ?? null, syncedAt };
+      await tx.genesysQueue.upsert({ where: { id: queue.id }, create: { id: queue.id, ...data }, update: data });
+    }
+    for (const user of users) {
+      const data = {
+        name: user.name,
+        email: user.email ?? null,
+        department: user.department ?? null,
+        divisionName: user.division?.name ?? null,
+        syncedAt,
+      };
+      await tx.genesysUser.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
+    }
+    // Entries Genesys no longer lists go (a listing that came back empty removes nothing).
+    if (queues.length > 0) await tx.genesysQueue.deleteMany({ where: { id: { notIn: queues.map((queue) => queue.id) } } });
+    if (users.length > 0) await tx.genesysUser.deleteMany({ where: { id: { notIn: users.map((user) => user.id) } } });
+  }, { timeout: 60_000, maxWait: 30_000 });
+  return { users: users.length, queues: queues.length };
+}
+
+// ------------------------------------------------------------------ call records
+
+type Executor = Pick<Database, '$executeRaw'>;
+
+/**
+ * Inserts or updates call records by conversationId, in batches of one statement each
+ * (`INSERT ... SELECT FROM unnest(...) ON CONFLICT DO UPDATE`). Returns how many were written.
+ */
+export async function upsertCallRecords(db: Executor, records: CallRecordInput[]): Promise<number> {
+  // One conversation twice in a batch would make ON CONFLICT touch a row twice (an error): keep the last.
+  const unique = [...new Map(records.map((record) => [record.conversationId, record])).values()];
+  for (let index = 0; index < unique.length; index += UPSERT_BATCH_SIZE) {
+    const batch = unique.slice(index, index + UPSERT_BATCH_SIZE);
+    await db.$executeRaw`
+      INSERT INTO call_records ("conversationId", "startTime", "endTime", "duration", "direction", "mediaType", "userId", "queueId", "wrapUpCode", "recordingId", "pulledAt")
+      SELECT t.id, (t.s::timestamptz AT TIME ZONE 'UTC'), (t.e::timestamptz AT TIME ZONE 'UTC'), t.d, t.dir, t.m, t.u, t.q, t.w, t.r, (now() AT TIME ZONE 'UTC')
+      FROM unnest(
+        ${batch.map((record) => record.conversationId)}::text[],
+        ${batch.map((record) => record.startTime.toISOString())}::text[],
+        ${batch.map((record) => record.endTime?.toISOString() ?? null)}::text[],
+        ${batch.map((record) => record.duration)}::int[],
+        ${batch.map((record) => record.direction)}::text[],
+        ${batch.map((record) => record.mediaType)}::text[],
+        ${batch.map((record) => record.userId)}::text[],
+        ${batch.map((record) => record.queueId)}::text[],
+        ${batch.map((record) => record.wrapUpCode)}::text[],
+        ${batch.map((record) => record.recordingId)}::text[]
+      ) AS t(id, s, e, d, dir, m, u, q, w, r)
+      ON CONFLICT ("conversationId") DO UPDATE SET
+        "startTime" = EXCLUDED."startTime",
+        "endTime" = EXCLUDED."endTime",
+        "duration" = EXCLUDED."duration",
+        "direction" = EXCLUDED."direction",
+        "mediaType" = EXCLUDED."mediaType",
+        "userId" = EXCLUDED."userId",
+        "queueId" = EXCLUDED."queueId",
+        "wrapUpCode" = EXCLUDED."wrapUpCode",
+        "recordingId" = EXCLUDED."recordingId",
+        "pulledAt" = EXCLUDED."pulledAt"`;
+  }
+  return unique.length;
+}
+
+export interface PullOptions {
+  /** Pull even days already recorded as complete (the record of pulled days is bypassed). */
+  force?: boolean;
+  now?: () => Date;
+  /** Checked between chunks: a background pull stops when it turns true. */
+  shouldStop?: () => boolean;
+}
+
+export interface PullResult {
+  /** UTC days fetched from Genesys by this call. */
+  daysPulled: string[];
+  /** Call records written (inserted or updated). */
+  recordsWritten: number;
+}
+
+/**
+ * Makes call_records hold every conversation of these UTC days. A day counts as done when it was
+ * pulled after it had ended (and none of its calls was still running), or when someone pulled it
+ * after this call began (a concurrent caller did the work). Days after `now` hold nothing yet and
+ * are skipped. Work goes in chunks of up to 7 consecutive days, each under one PostgreSQL
+ * advisory lock, so simultaneous pulls queue up instead of racing.
+ */
+export async function pullCallRecordDays(db: Database, source: ConversationSource, days: string[], options: PullOptions = {}): Promise<PullResult> {
+  const now = options.now ?? (() => new Date());
+  const requestedAt = now();
+  const wanted = [...new Set(days)].sort().filter((day) => utcDayStart(day) <= requestedAt.getTime());
+  const result: PullResult = { daysPulled: [], recordsWritten: 0 };
+
+  for (const chunk of consecutiveChunks(wanted, MAX_DAYS_PER_PULL)) {
+    if (options.shouldStop?.()) break;
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;
+      let todo = chunk;
+      if (!options.force) {
+        const done = await tx.$queryRaw<Array<{ day: string }>>`
+          SELECT to_char(day, 'YYYY-MM-DD') AS day FROM call_pull_days
+          WHERE day = ANY(${chunk}::date[])
+            AND (complete OR "pulledAt" >= (${requestedAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
+        const doneDays = new Set(done.map((row) => row.day));
+        todo = chunk.filter((day) => !doneDays.has(day));
+      }
+      if (todo.length === 0) return;
+
+      const pullStartedAt = now();
+      const start = new Date(utcDayStart(todo[0]!));
+      const end = new Date(utcDayStart(todo[todo.length - 1]!) + DAY_MS);
+      const todoSet = new Set(todo);
+      const counts = new Map<string, number>(todo.map((day) => [day, 0]));
+      const unfinished = new Set<string>();
+      const records: CallRecordInput[] = [];
+      for await (const conversation of source.conversationsBetween(start, end)) {
+        const record = mapConversationToCallRecord(conversation);
+        if (!record) continue;
+        const day = utcDayOf(record.startTime);
+        // Days between two wanted days that were already complete are refreshed too; harmless.
+        counts.set(day, (counts.get(day) ?? 0) + 1);
+        if (!record.endTime) unfinished.add(day);
+        records.push(record);
+      }
+      result.recordsWritten += await upsertCallRecords(tx, records);
+
+      const pulledDays = [...counts.keys()].filter((day) => todoSet.has(day) || (day >= todo[0]! && day <= todo[todo.length - 1]!));
+      const completeFlags = pulledDays.map((day) => utcDayStart(day) + DAY_MS <= pullStartedAt.getTime() && !unfinished.has(day));
+      await tx.$executeRaw`
+        INSERT INTO call_pull_days (day, "pulledAt", complete, "callCount")
+        SELECT t.day::date, (${pullStartedAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'), t.complete, t.calls
+        FROM unnest(${pulledDays}::text[], ${completeFlags}::boolean[], ${pulledDays.map((day) => counts.get(day) ?? 0)}::int[]) AS t(day, complete, calls)
+        ON CONFLICT (day) DO UPDATE SET "pulledAt" = EXCLUDED."pulledAt", complete = EXCLUDED.complete, "callCount" = EXCLUDED."callCount"`;
+      result.daysPulled.push(...pulledDays);
+    }, { maxWait: 60_000, timeout: 30 * 60_000 });
+  }
+  result.daysPulled.sort();
+  return result;
+}
+
+/** Runs of consecutive days, each at most `size` long. */
+function consecutiveChunks(sortedDays: string[], size: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  for (const day of sortedDays) {
+    const previous = current[current.length - 1];
+    if (current.length > 0 && (current.length >= size || utcDayStart(day) - utcDayStart(previous!) !== DAY_MS)) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(day);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Makes call_records hold every call of the calendar days start..end (inclusive) in `timeZone`:
+ * the UTC days those instants overlap are pulled unless already done.
+ */
+export async function ensureCallRecords(
+  db: Database,
+  source: ConversationSource,
+  range: { startDate: CalendarDate; endDate: CalendarDate; timeZone: string },
+  options: PullOptions = {},
+): Promise<PullResult> {
+  const { from, toExclusive } = dayRangeToInstants(range.startDate, range.endDate, range.timeZone);
+  return pullCallRecordDays(db, source, utcDaysOverlapping(from, toExclusive), options);
+}
+
+// ------------------------------------------------------------------ reading
+
+export interface InstantRange {
+  from: Date;
+  toExclusive: Date;
+}
+
+export interface StoredCallRecord {
+  conversationId: string;
+  startTime: Date;
+  endTime: Date | null;
+  duration: number;
+  direction: string | null;
+  mediaType: string | null;
+  userId: string | null;
+  queueId: string | null;
+  wrapUpCode: string | null;
+  recordingId: string | null;
+}
+
+/** One page of the range's call records, newest first. */
+export async function listCallRecords(
+  db: Database,
+  range: InstantRange,
+  paging: { page: number; limit: number },
+): Promise<{ records: StoredCallRecord[]; total: number }> {
+  const where = { startTime: { gte: range.from, lt: range.toExclusive } };
+  const [records, total] = await Promise.all([
+    db.callRecord.findMany({
+      where,
+      orderBy: [{ startTime: 'desc' }, { conversationId: 'asc' }],
+      skip: (paging.page - 1) * paging.limit,
+      take: paging.limit,
+      select: {
+        conversationId: true, startTime: true, endTime: true, duration: true, direction: true,
+        mediaType: true, userId: true, queueId: true, wrapUpCode: true, recordingId: true,
+      },
+    }),
+    db.callRecord.count({ where }),
+  ]);
+  return { records, total };
+}
+
+export const DURATION_BUCKETS = ['0-1 min', '1-5 min', '5-15 min', '15+ min'] as const;
+
+export interface CallAnalytics {
+  totalCalls: number;
+  totalSeconds: number;
+  totalMinutes: number;
+  /** Minutes per call. */
+  averageCallDuration: number;
+  activeUsers: number;
+  /** userId → calls (calls without an agent are left out). */
+  callsByUser: Record<string, number>;
+  /** 'YYYY-MM-DD' in the company timezone → calls. */
+  callsByDate: Record<string, number>;
+  /** queueId → calls (calls that never reached a queue are left out). */
+  callsByQueue: Record<string, number>;
+  /** Hour of day 0..23 in the company timezone → calls (every hour present). */
+  callsByHour: Record<string, number>;
+  callsByDirection: Record<string, number>;
+  durationDistribution: Record<(typeof DURATION_BUCKETS)[number], number>;
+  /** queueId → total minutes. */
+  minutesByQueue: Record<string, number>;
+  busiestDay: { date: string; calls: number } | null;
+  peakHour: { hour: number; calls: number } | null;
+  userNames: Record<string, string>;
+  queueNames: Record<string, string>;
+}
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** Figures over the stored calls of the range, computed in PostgreSQL. */
+export async function callAnalytics(db: Database, range: InstantRange, timeZone: string): Promise<CallAnalytics> {
+  const from = range.from.toISOString();
+  const to = range.toExclusive.toISOString();
+  const inRange = Prisma.sql`"startTime" >= (${from}::timestamptz AT TIME ZONE 'UTC') AND "startTime" < (${to}::timestamptz AT TIME ZONE 'UTC')`;
+  const local = Prisma.sql`(("startTime" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})`;
+
+  const [totals, byUser, byDate, byQueue, byHour, byDirection, buckets] = await Promise.all([
+    db.$queryRaw<Array<{ calls: number; seconds: string | number | bigint; users: number }>>`
+      SELECT count(*)::int AS calls, coalesce(sum(duration), 0)::bigint AS seconds, count(DISTINCT "userId")::int AS users
+      FROM call_records WHERE ${inRange}`,
+    db.$queryRaw<Array<{ key: string; name: string | null; calls: number }>>`
+      SELECT c."userId" AS key, u.name AS name, count(*)::int AS calls
+      FROM call_records c LEFT JOIN genesys_users u ON u.id = c."userId"
+      WHERE ${inRange} AND c."userId" IS NOT NULL GROUP BY c."userId", u.name ORDER BY calls DESC, key`,
+    db.$queryRaw<Array<{ key: string; calls: number }>>`
+      SELECT to_char(${local}, 'YYYY-MM-DD') AS key, count(*)::int AS calls
+      FROM call_records WHERE ${inRange} GROUP BY 1 ORDER BY 1 DESC`,
+    db.$queryRaw<Array<{ key: string; name: string | null; calls: number; seconds: string | number | bigint }>>`
+      SELECT c."queueId" AS key, q.name AS name, count(*)::int AS calls, coalesce(sum(c.duration), 0)::bigint AS seconds
+      FROM call_records c LEFT JOIN genesys_queues q ON q.id = c."queueId"
+      WHERE ${inRange} AND c."queueId" IS NOT NULL GROUP BY c."queueId", q.name ORDER BY calls DESC, key`,
+    db.$queryRaw<Array<{ hour: number; calls: number }>>`
+      SELECT extract(hour FROM ${local})::int AS hour, count(*)::int AS calls
+      FROM call_records WHERE ${inRange} GROUP BY 1 ORDER BY 1`,
+    db.$queryRaw<Array<{ key: string | null; calls: number }>>`
+      SELECT direction AS key, count(*)::int AS calls FROM call_records WHERE ${inRange} GROUP BY 1`,
+    db.$queryRaw<Array<{ bucket: number; calls: number }>>`
+      SELECT CASE WHEN duration <= 60 THEN 0 WHEN duration <= 300 THEN 1 WHEN duration <= 900 THEN 2 ELSE 3 END AS bucket, count(*)::int AS calls
+      FROM call_records WHERE ${inRange} GROUP BY 1`,
+  ]);
+
+  const totalCalls = totals[0]?.calls ?? 0;
+  const totalSeconds = Number(totals[0]?.seconds ?? 0);
+  const totalMinutes = round2(totalSeconds / 60);
+  const callsByHour: Record<string, number> = {};
+  for (let hour = 0; hour < 24; hour++) callsByHour[String(hour)] = 0;
+  for (const row of byHour) callsByHour[String(row.hour)] = row.calls;
+  const durationDistribution = Object.fromEntries(DURATION_BUCKETS.map((label) => [label, 0])) as CallAnalytics['durationDistribution'];
+  for (const row of buckets) durationDistribution[DURATION_BUCKETS[row.bucket]!] = row.calls;
+
+  const busiest = [...byDate].sort((a, b) => b.calls - a.calls || a.key.localeCompare(b.key))[0];
+  const peak = [...byHour].sort((a, b) => b.calls - a.calls || a.hour - b.hour)[0];
+
+  return {
+    totalCalls,
+    totalSeconds,
+    totalMinutes,
+    averageCallDuration: totalCalls > 0 ? round2(totalSeconds / 60 / totalCalls) : 0,
+    activeUsers: totals[0]?.users ?? 0,
+    callsByUser: Object.fromEntries(byUser.map((row) => [row.key, row.calls])),
+    callsByDate: Object.fromEntries(byDate.map((row) => [row.key, row.calls])),
+    callsByQueue: Object.fromEntries(byQueue.map((row) => [row.key, row.calls])),
+    callsByHour,
+    callsByDirection: Object.fromEntries(byDirection.map((row) => [row.key ?? 'unknown', row.calls])),
+    durationDistribution,
+    minutesByQueue: Object.fromEntries(byQueue.map((row) => [row.key, round2(Number(row.seconds) / 60)])),
+    busiestDay: busiest ? { date: busiest.key, calls: busiest.calls } : null,
+    peakHour: peak ? { hour: peak.hour, calls: peak.calls } : null,
+    userNames: Object.fromEntries(byUser.filter((row) => row.name).map((row) => [row.key, row.name!])),
+    queueNames: Object.fromEntries(byQueue.filter((row) => row.name).map((row) => [row.key, row.name!])),
+  };
+}
