@@ -82,7 +82,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
 
     scope.route({
       method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
-      url: `${REST_PREFIX}/*`,
+      url: '/*',
       handler: async (request, reply) => {
         request.raw.url = request.url.slice(REST_PREFIX.length) || '/';
         const raw = Object.assign(adaptRequest(request), { requestContext: createRequestContext(options.services, request, reply) });
@@ -90,7 +90,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
         return reply;
       },
     });
-  });
+  }, { prefix: REST_PREFIX });
 }
 
 /** trpc-to-openapi reports errors as `{ message, code, issues, data }`; give them our envelope. */

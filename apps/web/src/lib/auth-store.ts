@@ -29,10 +29,14 @@ export const useAuthStore = create<AuthState>()(
       name: 'auth-storage',
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({ user: state.user, isAuthenticated: state.isAuthenticated }),
-      onRehydrateStorage: () => () => useAuthStore.setState({ hasHydrated: true }),
     },
   ),
 );
+
+// localStorage hydrates synchronously inside create(), before the store variable exists, so mark
+// hydration here rather than in onRehydrateStorage.
+useAuthStore.persist.onFinishHydration(() => useAuthStore.setState({ hasHydrated: true }));
+if (useAuthStore.persist.hasHydrated()) useAuthStore.setState({ hasHydrated: true });
 
 /** A user without a permissions array has none; a permission is held only if listed. */
 export function hasAnyPermission(user: TAuthUser | null, anyOf: readonly string[]): boolean {
