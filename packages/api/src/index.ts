@@ -13,3 +13,4 @@ export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboServi
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';
 export { createGenesysService, type GenesysAreaService } from './genesys/service';
+export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';

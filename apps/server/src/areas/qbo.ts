@@ -1,4 +1,110 @@
-import type { ServerArea } from './index';
+import path from 'node:path';
+import { QboConnection } from '@phone-billing/api';
+import { qboConfigFromEnv, type QboConfig } from '@phone-billing/integrations/qbo';
+import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
+import type { AreaContext, ServerArea } from './index';
 
-/** Server-side life of this area: see ServerArea in ./index.ts. */
-export const qboArea: ServerArea = { name: 'qbo' };
+/** Where `npm start` without QuickBooks credentials mounts the simulator on the app's own port. */
+export const QBO_SIMULATOR_MOUNT = '/sim/qbo';
+
+const simulators = new WeakMap<AreaContext['app'], QboSimulator>();
+
+/** The mounted simulator of a running server (tests approve consent or count invoices with it). */
+export function mountedQboSimulator(app: AreaContext['app']): QboSimulator | undefined {
+  return simulators.get(app);
+}
+
+function trimSlash(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/**
+ * How this process reaches its own port: straight to the loopback address it listens on (the
+ * public origin may sit behind a proxy); a process that does not listen (a worker) goes through
+ * the public origin.
+ */
+function ownBaseUrl(context: AreaContext): string {
+  const address = context.app.server.listening ? context.app.server.address() : null;
+  if (address && typeof address === 'object') {
+    const host = context.config.host;
+    const loopback = !host || host === '0.0.0.0' || host === 'localhost' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+    return `http://${loopback}:${address.port}`;
+  }
+  return trimSlash(context.services.config.appOrigin);
+}
+
+function mountSimulator(context: AreaContext, simulator: QboSimulator): void {
+  context.app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '';
+    if (url !== QBO_SIMULATOR_MOUNT && !url.startsWith(`${QBO_SIMULATOR_MOUNT}/`) && !url.startsWith(`${QBO_SIMULATOR_MOUNT}?`)) return;
+    // Hijacked before the body is read: the simulator reads it itself.
+    reply.hijack();
+    request.raw.url = url.slice(QBO_SIMULATOR_MOUNT.length) || '/';
+    simulator.handle(request.raw, reply.raw);
+    return reply;
+  });
+}
+
+/**
+ * QuickBooks Online: with QBO_CLIENT_ID / QBO_CLIENT_SECRET the real service; with
+ * QBO_SIMULATOR_URL a simulator running elsewhere (credentials default to the simulator's);
+ * with neither, the simulator mounted under /sim/qbo with its state in DATA_DIR. Either way the
+ * connection starts from QBO Setup and the tokens live encrypted in integration_connections.
+ */
+export const qboArea: ServerArea = {
+  name: 'qbo',
+  async setup(context) {
+    const { env } = context.config;
+    const services = context.services;
+    const externalSimulator = env.QBO_SIMULATOR_URL?.trim() ? trimSlash(env.QBO_SIMULATOR_URL) : null;
+    const hasCredentials = Boolean(env.QBO_CLIENT_ID?.trim() && env.QBO_CLIENT_SECRET?.trim());
+
+    let resolveConfig: () => QboConfig | null;
+    let browserAuthorizeUrl: ((url: string) => string) | undefined;
+    let simulated: boolean;
+
+    if (externalSimulator) {
+      simulated = true;
+      resolveConfig = () => {
+        const fromEnv = qboConfigFromEnv(
+          { QBO_CLIENT_ID: 'sim-qbo-client', QBO_CLIENT_SECRET: 'sim-qbo-secret', ...env },
+          services.config.appOrigin,
+        );
+        return fromEnv ? { ...fromEnv, simulatorBaseUrl: externalSimulator } : null;
+      };
+    } else if (hasCredentials) {
+      simulated = false;
+      // Fail at start on a bad QBO_ENVIRONMENT rather than on the first connection attempt.
+      qboConfigFromEnv(env, services.config.appOrigin);
+      resolveConfig = () => qboConfigFromEnv(env, services.config.appOrigin);
+    } else {
+      simulated = true;
+      const simulator = createQboSimulator({ stateFile: path.join(context.config.dataDir, 'qbo-simulator.json') });
+      simulators.set(context.app, simulator);
+      mountSimulator(context, simulator);
+      let internalBase = '';
+      resolveConfig = () => {
+        internalBase = `${ownBaseUrl(context)}${QBO_SIMULATOR_MOUNT}`;
+        return {
+          ...simulator.credentials,
+          environment: 'sandbox',
+          redirectUri: env.QBO_REDIRECT_URI?.trim() || `${trimSlash(services.config.appOrigin)}/qbo-callback`,
+          simulatorBaseUrl: internalBase,
+        };
+      };
+      // The server talks to the mount over loopback; the browser opens it on the public origin.
+      browserAuthorizeUrl = (url) =>
+        internalBase && url.startsWith(internalBase) ? `${trimSlash(services.config.appOrigin)}${QBO_SIMULATOR_MOUNT}${url.slice(internalBase.length)}` : url;
+    }
+
+    services.config.simulated.qbo = simulated;
+    services.integrations.qbo = new QboConnection({
+      db: services.db,
+      appSecret: services.config.appSecret,
+      simulated,
+      resolveConfig,
+      browserAuthorizeUrl,
+      logger: services.logger,
+    });
+  },
+};

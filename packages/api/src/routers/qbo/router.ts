@@ -1,4 +1,114 @@
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { QboConnection } from '../../qbo/connection';
+import { permissionProcedure, protectedProcedure } from '../../procedures';
+import type { RequestContext } from '../../context';
+import {
+  ZQboCallbackQuerySchema,
+  ZQboCompanyInfoSchema,
+  ZQboCustomerMatchSchema,
+  ZQboDisplayNameSearchSchema,
+  ZQboSetupStatusSchema,
+  type QboCustomerMatch,
+} from '../../shared/qbo';
 import { router } from '../../trpc';
 
-// Procedures of this area are added here (thin: validate, authorise, call a domain function, shape).
-export const qboRouter = router({});
+const tags = ['qbo'];
+const ZNoInput = z.object({}).optional();
+const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });
+
+function qboConnection(ctx: RequestContext): QboConnection {
+  const service = ctx.services.integrations.qbo;
+  if (!(service instanceof QboConnection)) throw new AppError('BAD_REQUEST', 'QuickBooks is not configured: set QBO_CLIENT_ID and QBO_CLIENT_SECRET.');
+  return service;
+}
+
+function customerMatch(customer: Record<string, unknown>): QboCustomerMatch {
+  const parsed = ZQboCustomerMatchSchema.safeParse(customer);
+  if (parsed.success) return parsed.data;
+  return { Id: String(customer.Id ?? ''), DisplayName: String(customer.DisplayName ?? '') };
+}
+
+export const qboRouter = router({
+  status: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'GET', path: '/qbo/status', tags, summary: 'QuickBooks connection status (never tokens)' } })
+    .input(ZNoInput)
+    .output(z.object({ success: z.literal(true), data: ZQboSetupStatusSchema }))
+    .query(async ({ ctx }) => {
+      const service = ctx.services.integrations.qbo;
+      if (!(service instanceof QboConnection)) {
+        return {
+          success: true as const,
+          data: {
+            authenticated: false,
+            connected: false,
+            simulated: ctx.services.config.simulated.qbo,
+            environment: null,
+            hasTokens: false,
+            clientId: 'not configured' as const,
+            redirectUri: null,
+            companyInfo: { companyName: null },
+            tokenStatus: { expiresIn: null, expiresAt: null, refreshTokenExpiresAt: null },
+            connectedAt: null,
+            lastCheckedAt: null,
+            lastError: null,
+          },
+        };
+      }
+      return { success: true as const, data: await service.setupStatus() };
+    }),
+
+  auth: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'GET', path: '/qbo/auth', tags, summary: 'The QuickBooks authorization URL to open in the browser' } })
+    .input(ZNoInput)
+    .output(z.object({ success: z.literal(true), data: z.object({ authUrl: z.string() }) }))
+    .query(async ({ ctx }) => ({ success: true as const, data: { authUrl: await qboConnection(ctx).authorizationUrl(ctx.user.id) } })),
+
+  callback: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/qbo/callback', tags, summary: 'Complete the authorization with the code, state and realmId QuickBooks sent back' } })
+    .input(ZQboCallbackQuerySchema)
+    .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
+    .query(async ({ ctx, input }) => {
+      const { companyName } = await qboConnection(ctx).completeAuthorization(input, ctx.user);
+      return { success: true as const, message: 'QuickBooks connected', data: { companyName } };
+    }),
+
+  testConnection: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'POST', path: '/qbo/test-connection', tags, summary: 'Read the company from QuickBooks to prove the connection works' } })
+    .input(ZNoInput)
+    .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
+    .mutation(async ({ ctx }) => {
+      const { companyName } = await qboConnection(ctx).testConnection(ctx.user);
+      return { success: true as const, message: 'QBO connection successful!', data: { companyName } };
+    }),
+
+  refresh: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'GET', path: '/qbo/refresh', tags, summary: 'Refresh the QuickBooks access token now' } })
+    .input(ZNoInput)
+    .output(ZSuccess.extend({ data: z.object({ expiresAt: z.string() }) }))
+    .query(async ({ ctx }) => {
+      const { expiresAt } = await qboConnection(ctx).refreshTokens(ctx.user);
+      return { success: true as const, message: 'Token refreshed successfully', data: { expiresAt: expiresAt.toISOString() } };
+    }),
+
+  companyInfo: permissionProcedure('integration:qbo', 'settings:manage')
+    .meta({ openapi: { method: 'GET', path: '/qbo/company-info', tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })
+    .input(ZNoInput)
+    .output(z.object({ success: z.literal(true), data: z.object({ CompanyInfo: ZQboCompanyInfoSchema }) }))
+    .query(async ({ ctx }) => {
+      const info = await qboConnection(ctx).companyInfo();
+      return { success: true as const, data: { CompanyInfo: ZQboCompanyInfoSchema.parse(info) } };
+    }),
+
+  searchCustomerByDisplayName: permissionProcedure('customer:view')
+    .meta({ openapi: { method: 'GET', path: '/qbo/customers/search/display-name', tags, summary: 'Find the QuickBooks customer with exactly this display name' } })
+    .input(ZQboDisplayNameSearchSchema)
+    .output(z.object({ success: z.literal(true), found: z.boolean(), data: ZQboCustomerMatchSchema.nullable(), error: z.string().optional() }))
+    .query(async ({ ctx, input }) => {
+      const customer = await qboConnection(ctx).findCustomerByDisplayName(input.displayName);
+      if (!customer) {
+        return { success: true as const, found: false, data: null, error: `No QuickBooks customer has the display name "${input.displayName}"` };
+      }
+      return { success: true as const, found: true, data: customerMatch(customer) };
+    }),
+});

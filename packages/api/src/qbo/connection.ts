@@ -1,0 +1,273 @@
+import type { Database } from '@phone-billing/db';
+import {
+  QboApiError,
+  QboAuthError,
+  QboClient,
+  QboOAuth,
+  type QboClientOptions,
+  type QboCompanyInfo,
+  type QboConfig,
+  type QboCustomer,
+} from '@phone-billing/integrations/qbo';
+import { recordAudit } from '../auth/audit';
+import type { Logger } from '../context';
+import { AppError } from '../errors';
+import type { QboService, QboStatus } from '../integrations';
+import { notify } from '../notifications';
+import { consumeOAuthState, issueOAuthState } from './oauth-states';
+import { QBO_PROVIDER, createDbQboTokenStore, type DbQboTokenStore } from './token-store';
+
+export type QboConnectionOptions = {
+  db: Database;
+  appSecret: string;
+  /** True when talking to our QuickBooks simulator (mounted or at QBO_SIMULATOR_URL). */
+  simulated: boolean;
+  /**
+   * Builds the configuration on first use (the app's origin is only known after it listens);
+   * null when no QuickBooks app is configured.
+   */
+  resolveConfig: () => QboConfig | null;
+  /** Turns the authorize URL into the one a browser should open (e.g. the public origin). */
+  browserAuthorizeUrl?: (url: string) => string;
+  logger?: Pick<Logger, 'warn' | 'info'>;
+  /** Test hooks passed to the client (sleep, now, maxAttempts). */
+  clientOptions?: Pick<QboClientOptions, 'sleep' | 'now' | 'maxAttempts'>;
+};
+
+/** What QBO Setup shows (spec 000 §3 "QBO status"); never tokens or the realm. */
+export type QboSetupStatus = {
+  authenticated: boolean;
+  connected: boolean;
+  simulated: boolean;
+  environment: string | null;
+  hasTokens: boolean;
+  clientId: 'configured' | 'not configured';
+  redirectUri: string | null;
+  companyInfo: { companyName: string | null };
+  tokenStatus: { expiresIn: number | null; expiresAt: string | null; refreshTokenExpiresAt: string | null };
+  connectedAt: string | null;
+  lastCheckedAt: string | null;
+  lastError: string | null;
+};
+
+export type QboCallbackInput = { code?: string | undefined; state?: string | undefined; realmId?: string | undefined; error?: string | undefined };
+
+const NOT_CONFIGURED = 'QuickBooks is not configured: set QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
+const NOT_CONNECTED = 'QuickBooks is not connected. Connect it from QBO Setup.';
+
+/** Whether this failure says the connection itself is broken (not a bad invoice, say). */
+function isConnectionFailure(error: unknown): boolean {
+  if (error instanceof QboAuthError) return error.code !== 'not_connected';
+  if (error instanceof QboApiError) return error.status === 0 || error.status === 401 || error.status === 403 || error.status >= 500;
+  return false;
+}
+
+/** A message safe to show and store: never a token (401 fault details quote the token's start). */
+export function qboErrorMessage(error: unknown): string {
+  if (error instanceof QboApiError && error.status === 401) {
+    return 'QuickBooks refused the access token even after refreshing it. Connect QuickBooks again from QBO Setup.';
+  }
+  if (error instanceof QboApiError || error instanceof QboAuthError) return error.message;
+  if (error instanceof AppError) return error.message;
+  return 'QuickBooks request failed';
+}
+
+/** Maps client failures to API errors: not connected → 400, QuickBooks failures → 502. */
+export function toQboAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof QboAuthError) {
+    if (error.code === 'not_connected') return new AppError('BAD_REQUEST', NOT_CONNECTED);
+    return new AppError(error.code === 'token_endpoint_failed' ? 'BAD_GATEWAY' : 'BAD_REQUEST', qboErrorMessage(error));
+  }
+  if (error instanceof QboApiError) {
+    if (error.status === 429) return new AppError('TOO_MANY_REQUESTS', qboErrorMessage(error));
+    return new AppError('BAD_GATEWAY', qboErrorMessage(error));
+  }
+  return new AppError('BAD_GATEWAY', 'QuickBooks request failed');
+}
+
+/**
+ * The app's one QuickBooks connection: configuration, the encrypted token store, the OAuth round
+ * trip with server-issued state, and the calls QBO Setup and Company Info make. Records the last
+ * connection failure on integration_connections and rings the bell when the connection breaks.
+ */
+export class QboConnection implements QboService {
+  readonly simulated: boolean;
+  readonly tokenStore: DbQboTokenStore;
+  private readonly db: Database;
+  private readonly options: QboConnectionOptions;
+  private resolved: { config: QboConfig | null } | null = null;
+  private cachedClient: QboClient | null = null;
+
+  constructor(options: QboConnectionOptions) {
+    this.options = options;
+    this.db = options.db;
+    this.simulated = options.simulated;
+    this.tokenStore = createDbQboTokenStore(options.db, options.appSecret, {
+      onRefreshFailure: async (error) => {
+        if (isConnectionFailure(error)) await this.recordFailure(error);
+      },
+    });
+  }
+
+  config(): QboConfig | null {
+    this.resolved ??= { config: this.options.resolveConfig() };
+    return this.resolved.config;
+  }
+
+  private requireConfig(): QboConfig {
+    const config = this.config();
+    if (!config) throw new AppError('BAD_REQUEST', NOT_CONFIGURED);
+    return config;
+  }
+
+  /** The client for the configured app (whether or not a company is connected). */
+  client(): QboClient {
+    this.cachedClient ??= new QboClient({ config: this.requireConfig(), tokenStore: this.tokenStore, ...this.options.clientOptions });
+    return this.cachedClient;
+  }
+
+  async getClient(): Promise<QboClient | null> {
+    if (!this.config()) return null;
+    const tokens = await this.tokenStore.load();
+    return tokens ? this.client() : null;
+  }
+
+  async status(): Promise<QboStatus> {
+    const details = await this.setupStatus();
+    return {
+      connected: details.connected,
+      environment: details.environment,
+      companyName: details.companyInfo.companyName,
+      expiresInSeconds: details.tokenStatus.expiresIn,
+      lastError: details.lastError,
+    };
+  }
+
+  async setupStatus(): Promise<QboSetupStatus> {
+    const config = this.config();
+    const row = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER } });
+    const readable = row?.encryptedSecrets ? !(await this.tokenStore.unreadable()) : false;
+    const now = Date.now();
+    const refreshAlive = !row?.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() > now;
+    const hasTokens = readable;
+    const authenticated = Boolean(config) && hasTokens && refreshAlive;
+    const lastError = !readable && row?.encryptedSecrets
+      ? 'The stored QuickBooks tokens cannot be decrypted (was APP_SECRET changed?). Connect QuickBooks again.'
+      : (row?.lastError ?? null);
+    const expiresIn = hasTokens && row?.accessTokenExpiresAt ? Math.max(0, Math.floor((row.accessTokenExpiresAt.getTime() - now) / 1000)) : null;
+    return {
+      authenticated,
+      connected: authenticated && !lastError,
+      simulated: this.simulated,
+      environment: config?.environment ?? null,
+      hasTokens,
+      clientId: config?.clientId ? 'configured' : 'not configured',
+      redirectUri: config?.redirectUri ?? null,
+      companyInfo: { companyName: hasTokens ? (row?.companyName ?? null) : null },
+      tokenStatus: {
+        expiresIn,
+        expiresAt: hasTokens ? (row?.accessTokenExpiresAt?.toISOString() ?? null) : null,
+        refreshTokenExpiresAt: hasTokens ? (row?.refreshTokenExpiresAt?.toISOString() ?? null) : null,
+      },
+      connectedAt: row?.connectedAt?.toISOString() ?? null,
+      lastCheckedAt: row?.lastCheckedAt?.toISOString() ?? null,
+      lastError,
+    };
+  }
+
+  /** Where to send the browser to authorize; the state is issued here and checked at the callback. */
+  async authorizationUrl(userId: string | null): Promise<string> {
+    const config = this.requireConfig();
+    const state = await issueOAuthState(this.db, QBO_PROVIDER, userId);
+    const url = new QboOAuth(config).authorizeUrl(state);
+    return this.options.browserAuthorizeUrl ? this.options.browserAuthorizeUrl(url) : url;
+  }
+
+  /**
+   * The redirect came back: refuse a state we did not issue (or that was used or is older than
+   * ten minutes), exchange the code, keep the tokens encrypted, learn the company's name.
+   */
+  async completeAuthorization(input: QboCallbackInput, actor: { id: string; email: string } | null): Promise<{ companyName: string | null }> {
+    const config = this.requireConfig();
+    if (!input.state || !(await consumeOAuthState(this.db, QBO_PROVIDER, input.state, actor?.id ?? null))) {
+      await recordAudit(this.db, { actor, action: 'qbo.callback-refused', details: { reason: 'unknown, used or expired state' } });
+      throw new AppError('BAD_REQUEST', 'Invalid or expired authorization state. Start the authorization again from QBO Setup.');
+    }
+    if (input.error) {
+      throw new AppError('BAD_REQUEST', input.error === 'access_denied' ? 'The QuickBooks connection was declined on the consent page.' : `QuickBooks authorization failed: ${input.error}`);
+    }
+    if (!input.code) throw new AppError('BAD_REQUEST', 'Authorization code not received. Please try again.');
+    if (!input.realmId) throw new AppError('BAD_REQUEST', 'QuickBooks did not say which company (realmId) was connected.');
+
+    const query = new URLSearchParams({ code: input.code, state: input.state, realmId: input.realmId }).toString();
+    try {
+      await this.client().connect(query);
+    } catch (error) {
+      await recordAudit(this.db, { actor, action: 'qbo.connect-failed', details: { error: qboErrorMessage(error) } });
+      throw toQboAppError(error);
+    }
+    const connectedAt = new Date();
+    await this.db.integrationConnection.update({
+      where: { provider: QBO_PROVIDER },
+      data: { environment: config.environment, connectedAt, lastError: null, companyName: null },
+    });
+    let companyName: string | null = null;
+    try {
+      companyName = (await this.companyInfo()).CompanyName ?? null;
+    } catch (error) {
+      this.options.logger?.warn({ error: qboErrorMessage(error) }, 'QuickBooks connected, but company info could not be read');
+    }
+    await recordAudit(this.db, { actor, action: 'qbo.connected', target: companyName, details: { environment: config.environment, simulated: this.simulated } });
+    return { companyName };
+  }
+
+  /** Reads the company; remembers its name and that the connection works. */
+  async companyInfo(): Promise<QboCompanyInfo> {
+    this.requireConfig();
+    const info = await this.track(() => this.client().getCompanyInfo());
+    await this.db.integrationConnection
+      .update({ where: { provider: QBO_PROVIDER }, data: { companyName: info.CompanyName ?? null, lastCheckedAt: new Date(), lastError: null } })
+      .catch(() => undefined);
+    return info;
+  }
+
+  async testConnection(actor: { id: string; email: string } | null): Promise<{ companyName: string | null }> {
+    const info = await this.companyInfo();
+    await recordAudit(this.db, { actor, action: 'qbo.test-connection', target: info.CompanyName ?? null });
+    return { companyName: info.CompanyName ?? null };
+  }
+
+  /** Spends the refresh token now (QBO Setup's Refresh Token); the newest tokens are kept. */
+  async refreshTokens(actor: { id: string; email: string } | null): Promise<{ expiresAt: Date }> {
+    this.requireConfig();
+    const tokens = await this.track(() => this.client().refreshTokens());
+    await recordAudit(this.db, { actor, action: 'qbo.token-refreshed' });
+    return { expiresAt: tokens.accessTokenExpiresAt };
+  }
+
+  async findCustomerByDisplayName(displayName: string): Promise<QboCustomer | null> {
+    this.requireConfig();
+    return this.track(() => this.client().findCustomerByDisplayName(displayName));
+  }
+
+  /** Runs a QuickBooks call, recording a broken connection; rethrows as an AppError. */
+  private async track<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isConnectionFailure(error)) await this.recordFailure(error);
+      throw toQboAppError(error);
+    }
+  }
+
+  /** Stores the failure as lastError and rings the bell when the connection was fine until now. */
+  async recordFailure(error: unknown): Promise<void> {
+    const message = qboErrorMessage(error);
+    const before = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { lastError: true } });
+    if (!before) return;
+    await this.db.integrationConnection.update({ where: { provider: QBO_PROVIDER }, data: { lastError: message, lastCheckedAt: new Date() } });
+    this.options.logger?.warn({ error: message }, 'QuickBooks connection failed');
+    if (!before.lastError) await notify(this.db, { kind: 'integration', message: `QuickBooks connection failed: ${message}`, link: '/qbo-setup' });
+  }
+}

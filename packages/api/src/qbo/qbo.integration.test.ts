@@ -1,0 +1,255 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountedQboSimulator } from '../../../../apps/server/src/areas/qbo';
+import type { RestClient } from '../../../../test/rest-client';
+import { startTestServer, type TestServer } from '../../../../test/server';
+import { QboConnection } from './connection';
+
+let testServer: TestServer;
+let admin: RestClient;
+
+function simulator() {
+  const found = mountedQboSimulator(testServer.server.app);
+  if (!found) throw new Error('no mounted simulator');
+  return found;
+}
+
+function connection(): QboConnection {
+  const service = testServer.server.services.integrations.qbo;
+  if (!(service instanceof QboConnection)) throw new Error('QBO service missing');
+  return service;
+}
+
+/** Opens the consent page through the app's own port and presses Approve, as a browser would. */
+async function approveInBrowserLikeWay(authUrl: string): Promise<URL> {
+  const page = await fetch(authUrl);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('Bayshore Voice Services');
+  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]));
+  const response = await fetch(new URL('oauth2', authUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(authUrl).origin },
+    body: new URLSearchParams({ ...hidden, decision: 'approve' }).toString(),
+  });
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location')!);
+}
+
+async function startAuthorization(): Promise<string> {
+  const answer = await admin.get('/api/v1/qbo/auth');
+  expect(answer.status).toBe(200);
+  return answer.body.data.authUrl as string;
+}
+
+function callbackPath(redirect: URL, overrides: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    code: redirect.searchParams.get('code') ?? '',
+    state: redirect.searchParams.get('state') ?? '',
+    realmId: redirect.searchParams.get('realmId') ?? '',
+    ...overrides,
+  });
+  return `/api/v1/qbo/callback?${params}`;
+}
+
+/** Every token the simulator ever issued (its state file), to look for them elsewhere. */
+function issuedTokens(): string[] {
+  const state = JSON.parse(readFileSync(path.join(testServer.server.config.dataDir, 'qbo-simulator.json'), 'utf8')) as {
+    accessTokens: Record<string, unknown>;
+    refreshTokens: Record<string, unknown>;
+  };
+  return [...Object.keys(state.accessTokens), ...Object.keys(state.refreshTokens)];
+}
+
+beforeAll(async () => {
+  testServer = await startTestServer();
+  admin = await testServer.admin();
+});
+
+afterAll(async () => {
+  await testServer?.stop();
+});
+
+describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
+  it('starts disconnected and simulated, with the redirect URI on the app origin', async () => {
+    const answer = await admin.get('/api/v1/qbo/status');
+    expect(answer.status).toBe(200);
+    const origin = testServer.server.services.config.appOrigin;
+    expect(answer.body.data).toMatchObject({
+      authenticated: false,
+      connected: false,
+      hasTokens: false,
+      simulated: true,
+      environment: 'sandbox',
+      clientId: 'configured',
+      redirectUri: `${origin}/qbo-callback`,
+      companyInfo: { companyName: null },
+      tokenStatus: { expiresIn: null },
+    });
+    const info = await admin.get('/api/v1/qbo/company-info');
+    expect(info.status).toBe(400);
+    expect(info.body.error).toBe('QuickBooks is not connected. Connect it from QBO Setup.');
+  });
+
+  it('refuses a callback whose state this server did not issue, without spending the code', async () => {
+    const authUrl = await startAuthorization();
+    const redirect = await approveInBrowserLikeWay(authUrl);
+    const forged = await admin.get(callbackPath(redirect, { state: 'forged-state-value' }));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ success: false, error: expect.stringContaining('Invalid or expired authorization state') });
+    expect((await admin.get('/api/v1/qbo/status')).body.data.hasTokens).toBe(false);
+    // The genuine state still works once, and only once.
+    const genuine = await admin.get(callbackPath(redirect));
+    expect(genuine.status).toBe(200);
+    const replay = await admin.get(callbackPath(redirect));
+    expect(replay.status).toBe(400);
+    expect(replay.body.error).toContain('Invalid or expired authorization state');
+  });
+
+  it('connects through the consent page: status, company info and no token in any answer', async () => {
+    const status = await admin.get('/api/v1/qbo/status');
+    expect(status.body.data).toMatchObject({ authenticated: true, connected: true, hasTokens: true, companyInfo: { companyName: 'Bayshore Voice Services' }, lastError: null });
+    expect(status.body.data.tokenStatus.expiresIn).toBeGreaterThan(3500);
+    expect(status.body.data.tokenStatus.expiresIn).toBeLessThanOrEqual(3600);
+
+    const info = await admin.get('/api/v1/qbo/company-info');
+    expect(info.status).toBe(200);
+    expect(info.body.data.CompanyInfo).toMatchObject({ CompanyName: 'Bayshore Voice Services', LegalName: 'Bayshore Voice Services LLC', CompanyAddr: { City: 'Mountain View' }, WebAddr: { URI: 'https://bayshorevoice.example' } });
+
+    const test = await admin.post('/api/v1/qbo/test-connection', {});
+    expect(test.status).toBe(200);
+    expect(test.body.success).toBe(true);
+
+    const everyAnswer = JSON.stringify([status.body, info.body, test.body]);
+    for (const token of issuedTokens()) expect(everyAnswer).not.toContain(token);
+    expect(JSON.stringify(status.body)).not.toContain(simulator().realmId);
+  });
+
+  it('keeps tokens and realm in the database only as ciphertext', async () => {
+    const rows = await testServer.server.services.db.$queryRaw<Array<Record<string, unknown>>>`SELECT * FROM integration_connections`;
+    const dump = JSON.stringify(rows);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.encryptedSecrets).toMatch(/^v1\./);
+    const tokens = issuedTokens();
+    expect(tokens.length).toBeGreaterThan(1);
+    for (const token of tokens) {
+      expect(dump).not.toContain(token);
+      expect(dump).not.toContain(token.slice(-24));
+    }
+    expect(dump).not.toContain(simulator().realmId);
+    // ...and still usable by the app.
+    expect((await connection().tokenStore.load())?.realmId).toBe(simulator().realmId);
+  });
+
+  it('refuses an authorization code used before, even with a fresh state', async () => {
+    const firstUrl = await startAuthorization();
+    const first = await approveInBrowserLikeWay(firstUrl);
+    expect((await admin.get(callbackPath(first))).status).toBe(200);
+    const freshState = new URL(await startAuthorization()).searchParams.get('state')!;
+    const reused = await admin.get(callbackPath(first, { state: freshState }));
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toContain('refused the authorization code');
+    // The connection made with the code is untouched.
+    expect((await admin.post('/api/v1/qbo/test-connection', {})).status).toBe(200);
+  });
+
+  it('refreshes the access token when less than five minutes remain', async () => {
+    simulator().faults.accessTokenLifetimeSeconds = 240;
+    expect((await admin.get('/api/v1/qbo/refresh')).status).toBe(200);
+    const short = await connection().tokenStore.load();
+    expect((short!.accessTokenExpiresAt.getTime() - Date.now()) / 1000).toBeLessThan(241);
+    simulator().faults.accessTokenLifetimeSeconds = 3600;
+
+    const info = await admin.get('/api/v1/qbo/company-info');
+    expect(info.status).toBe(200);
+    const renewed = await connection().tokenStore.load();
+    expect(renewed!.accessToken).not.toBe(short!.accessToken);
+    expect(renewed!.refreshToken).not.toBe(short!.refreshToken);
+    expect((renewed!.accessTokenExpiresAt.getTime() - Date.now()) / 1000).toBeGreaterThan(3500);
+  });
+
+  it('refreshes after a 401 with the lower-case fault and carries on', async () => {
+    simulator().faults.authFaultCasing = 'lower';
+    const before = await connection().tokenStore.load();
+    simulator().expireAccessTokens();
+    const found = await admin.get(`/api/v1/qbo/customers/search/display-name?${new URLSearchParams({ displayName: "Amy's Bird Sanctuary" })}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      success: true,
+      found: true,
+      data: { DisplayName: "Amy's Bird Sanctuary", GivenName: 'Amy', FamilyName: 'Lauterbach', PrimaryEmailAddr: { Address: 'Birds@Intuit.com' }, BillAddr: { Line1: '4581 Finch St.' } },
+    });
+    expect((await connection().tokenStore.load())!.accessToken).not.toBe(before!.accessToken);
+
+    const missing = await admin.get('/api/v1/qbo/customers/search/display-name?displayName=Nobody%20Here');
+    expect(missing.body).toMatchObject({ success: true, found: false, data: null, error: expect.stringContaining('Nobody Here') });
+  });
+
+  it('keeps the newest refresh token when two processes refresh at once', async () => {
+    const { db, config } = testServer.server.services;
+    const base = connection().config()!;
+    // A second connection object stands for another process: its own in-process queue, the same database lock.
+    const other = new QboConnection({ db, appSecret: config.appSecret, simulated: true, resolveConfig: () => base });
+    const before = await connection().tokenStore.load();
+    const results = await Promise.allSettled([connection().refreshTokens(null), other.refreshTokens(null), connection().refreshTokens(null), other.refreshTokens(null)]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const after = await connection().tokenStore.load();
+    expect(after!.refreshToken).not.toBe(before!.refreshToken);
+    // The stored refresh token is the live one: refreshing again works.
+    expect((await admin.get('/api/v1/qbo/refresh')).status).toBe(200);
+    expect((await admin.get('/api/v1/qbo/status')).body.data.connected).toBe(true);
+  });
+
+  it('creates one invoice when the same request is sent twice with one requestid', async () => {
+    const client = await connection().getClient();
+    expect(client).not.toBeNull();
+    const customer = await client!.findCustomerByDisplayName('Cool Cars');
+    const item = await client!.ensureServiceItem();
+    const countBefore = simulator().invoices().length;
+    const invoice = {
+      CustomerRef: { value: customer!.Id },
+      DocNumber: 'PB-TEST-1',
+      Line: [{ DetailType: 'SalesItemLineDetail' as const, Amount: 12.5, Description: 'Phone usage', SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 250, UnitPrice: 0.05 } }],
+    };
+    const first = await client!.createInvoice(invoice, { requestId: 'job-1-customer-cool-cars' });
+    const second = await client!.createInvoice(invoice, { requestId: 'job-1-customer-cool-cars' });
+    expect(second.Id).toBe(first.Id);
+    expect(simulator().invoices().length).toBe(countBefore + 1);
+    expect(first.TotalAmt).toBe(12.5);
+  });
+
+  it('records a broken connection, rings the bell once, and recovers on re-authorization', async () => {
+    const tokens = await connection().tokenStore.load();
+    // Someone revokes the app in QuickBooks.
+    const revoke = await fetch(`${connection().config()!.simulatorBaseUrl}/oauth2/v1/tokens/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: tokens!.refreshToken }),
+    });
+    expect(revoke.status).toBe(200);
+    const refused = await admin.get('/api/v1/qbo/refresh');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('Connect QuickBooks again');
+    expect((await admin.post('/api/v1/qbo/test-connection', {})).status).toBeGreaterThanOrEqual(400);
+
+    const status = (await admin.get('/api/v1/qbo/status')).body.data;
+    expect(status).toMatchObject({ connected: false, hasTokens: true });
+    expect(status.lastError).toEqual(expect.any(String));
+    const bell = await testServer.server.services.db.notification.findMany({ where: { kind: 'integration' } });
+    expect(bell).toHaveLength(1);
+    expect(bell[0]).toMatchObject({ link: '/qbo-setup', message: expect.stringContaining('QuickBooks connection failed') });
+
+    const redirect = await approveInBrowserLikeWay(await startAuthorization());
+    expect((await admin.get(callbackPath(redirect))).status).toBe(200);
+    expect((await admin.get('/api/v1/qbo/status')).body.data).toMatchObject({ connected: true, lastError: null });
+  });
+
+  it('asks for the right permissions', async () => {
+    const anonymous = testServer.anonymous();
+    expect((await anonymous.get('/api/v1/qbo/status')).status).toBe(401);
+    expect((await anonymous.get('/api/v1/qbo/callback?code=a&state=b&realmId=c')).status).toBe(401);
+    expect((await admin.get('/api/v1/qbo/customers/search/display-name')).status).toBe(400);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+// QuickBooks Online: inputs and answer shapes shared by the QBO screens and /api/v1/qbo (browser-safe).
+
+/** GET /qbo/callback: what the authorization redirect carried. */
+export const ZQboCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  realmId: z.string().max(64).optional(),
+  /** Set by QuickBooks instead of a code when the person declined (access_denied). */
+  error: z.string().max(200).optional(),
+});
+export type QboCallbackQuery = z.infer<typeof ZQboCallbackQuerySchema>;
+
+/** GET /qbo/customers/search/display-name. */
+export const ZQboDisplayNameSearchSchema = z.object({
+  displayName: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required').max(500, 'Display name is too long'),
+});
+
+/** QBO Setup's status (spec 000 §3 "QBO status"); tokens and the realm are never part of it. */
+export const ZQboSetupStatusSchema = z.object({
+  authenticated: z.boolean(),
+  connected: z.boolean(),
+  simulated: z.boolean(),
+  environment: z.string().nullable(),
+  hasTokens: z.boolean(),
+  clientId: z.enum(['configured', 'not configured']),
+  redirectUri: z.string().nullable(),
+  companyInfo: z.object({ companyName: z.string().nullable() }),
+  tokenStatus: z.object({
+    /** Seconds until the access token expires (refreshed automatically when < 5 min remain). */
+    expiresIn: z.number().nullable(),
+    expiresAt: z.string().nullable(),
+    refreshTokenExpiresAt: z.string().nullable(),
+  }),
+  connectedAt: z.string().nullable(),
+  lastCheckedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type QboSetupStatusData = z.infer<typeof ZQboSetupStatusSchema>;
+
+const ZQboAddressSchema = z
+  .object({
+    Id: z.string().optional(),
+    Line1: z.string().optional(),
+    Line2: z.string().optional(),
+    Line3: z.string().optional(),
+    City: z.string().optional(),
+    CountrySubDivisionCode: z.string().optional(),
+    PostalCode: z.string().optional(),
+    Country: z.string().optional(),
+  })
+  .optional();
+
+/** QuickBooks' CompanyInfo with its own field names (the fields Company Info shows). */
+export const ZQboCompanyInfoSchema = z.object({
+  Id: z.string(),
+  SyncToken: z.string().optional(),
+  domain: z.string().optional(),
+  CompanyName: z.string(),
+  LegalName: z.string().optional(),
+  CompanyAddr: ZQboAddressSchema,
+  LegalAddr: ZQboAddressSchema,
+  CustomerCommunicationAddr: ZQboAddressSchema,
+  PrimaryPhone: z.object({ FreeFormNumber: z.string().optional() }).optional(),
+  Email: z.object({ Address: z.string().optional() }).optional(),
+  CustomerCommunicationEmailAddr: z.object({ Address: z.string().optional() }).optional(),
+  WebAddr: z.object({ URI: z.string().optional() }).optional(),
+  Country: z.string().optional(),
+  SupportedLanguages: z.string().optional(),
+  DefaultTimeZone: z.string().optional(),
+  FiscalYearStartMonth: z.string().optional(),
+  CompanyStartDate: z.string().optional(),
+  NameValue: z.array(z.object({ Name: z.string(), Value: z.string() })).optional(),
+  MetaData: z.object({ CreateTime: z.string().optional(), LastUpdatedTime: z.string().optional() }).optional(),
+});
+export type QboCompanyInfoData = z.infer<typeof ZQboCompanyInfoSchema>;
+
+/** A QuickBooks customer as the customer-profile form can copy it. */
+export const ZQboCustomerMatchSchema = z.object({
+  Id: z.string(),
+  DisplayName: z.string(),
+  CompanyName: z.string().optional(),
+  Title: z.string().optional(),
+  GivenName: z.string().optional(),
+  MiddleName: z.string().optional(),
+  FamilyName: z.string().optional(),
+  Suffix: z.string().optional(),
+  PrimaryEmailAddr: z.object({ Address: z.string().optional() }).optional(),
+  PrimaryPhone: z.object({ FreeFormNumber: z.string().optional() }).optional(),
+  BillAddr: ZQboAddressSchema,
+  Active: z.boolean().optional(),
+});
+export type QboCustomerMatch = z.infer<typeof ZQboCustomerMatchSchema>;
+
+/** Milliseconds the callback screen waits before returning to QBO Setup (spec 000 §9). */
+export const QBO_CALLBACK_REDIRECT_DELAY_MS = 3000;
