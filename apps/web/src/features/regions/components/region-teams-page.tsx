@@ -1,5 +1,161 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import type { TQueueAssignmentWithTeam, TRegion, TTeam, TUnassignedQueue } from '@phone-billing/api/schemas';
+import { Alert } from '@phone-billing/ui/alert';
+import { Button } from '@phone-billing/ui/button';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { StatCard } from '@phone-billing/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs';
+import { AlertTriangle, MapPin, PhoneCall, Plus, Users } from 'lucide-react';
+import { useState } from 'react';
+import { usePermission } from '../../../lib/auth-store';
+import { useRegionData } from '../hooks/use-region-data';
+import { AssignmentFormModal, type AssignmentModalState } from './assignment-form-modal';
+import { AssignmentsTable } from './assignments-table';
+import { OverviewTree } from './overview-tree';
+import { RegionFormModal } from './region-form-modal';
+import { RegionsTable } from './regions-table';
+import { plural } from './status-badge';
+import { TeamFormModal } from './team-form-modal';
+import { TeamsTable } from './teams-table';
+import { UnassignedQueuesTable } from './unassigned-queues-table';
 
+type TabName = 'overview' | 'regions' | 'teams' | 'assignments' | 'unassigned';
+
+/** Region & Team Management (spec 001 §2): regions hold teams, teams hold Genesys queues. */
 export default function RegionTeamsPage() {
-  return <PagePlaceholder title="Region & Team Management" />;
+  const canManageRegions = usePermission('region:manage');
+  const canManageTeams = usePermission('team:manage');
+  if (!canManageRegions && !canManageTeams) {
+    return (
+      <Alert tone="warning" title="Access restricted">
+        Managing regions and teams needs the region:manage or team:manage permission.
+      </Alert>
+    );
+  }
+  return <RegionTeamsScreen canManageRegions={canManageRegions} canManageTeams={canManageTeams} />;
+}
+
+function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegions: boolean; canManageTeams: boolean }) {
+  const data = useRegionData();
+  const [tab, setTab] = useState<TabName>('overview');
+  const [regionModal, setRegionModal] = useState<{ region: TRegion | null } | null>(null);
+  const [teamModal, setTeamModal] = useState<{ team: TTeam | null } | null>(null);
+  const [assignmentModal, setAssignmentModal] = useState<AssignmentModalState>(null);
+
+  const { summary } = data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-500">Organise the Genesys queues into teams, and the teams into regions.</p>
+        <div className="flex gap-2">
+          {canManageRegions ? (
+            <Button onClick={() => setRegionModal({ region: null })}>
+              <Plus className="size-4" aria-hidden="true" />
+              New Region
+            </Button>
+          ) : null}
+          {canManageTeams ? (
+            <Button variant="outline" onClick={() => setTeamModal({ team: null })}>
+              <Plus className="size-4" aria-hidden="true" />
+              New Team
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Summary">
+        <StatCard title="Regions" value={summary.regions} hint={`${summary.activeRegions} active`} icon={<MapPin />} tone="blue" />
+        <StatCard title="Teams" value={summary.teams} hint={`${summary.activeTeams} active`} icon={<Users />} tone="purple" />
+        <StatCard title="Assigned Queues" value={summary.assigned} hint="Held by a team" icon={<PhoneCall />} tone="green" />
+        <StatCard
+          title="Unassigned Queues"
+          value={summary.unassigned}
+          hint={summary.unassigned > 0 ? 'Need attention' : 'None waiting'}
+          icon={<AlertTriangle />}
+          tone={summary.unassigned > 0 ? 'orange' : 'gray'}
+        />
+      </div>
+
+      {data.errorText ? (
+        <Alert
+          tone="error"
+          title={data.errorText}
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void data.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : null}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabName)}>
+        <TabsList>
+          <TabsTrigger value="overview" count={summary.regions}>
+            Overview
+          </TabsTrigger>
+          <TabsTrigger value="regions" count={summary.regions}>
+            Regions
+          </TabsTrigger>
+          <TabsTrigger value="teams" count={summary.teams}>
+            Teams
+          </TabsTrigger>
+          <TabsTrigger value="assignments" count={summary.assigned}>
+            Queue Assignments
+          </TabsTrigger>
+          <TabsTrigger value="unassigned" count={summary.unassigned}>
+            Unassigned Queues
+          </TabsTrigger>
+        </TabsList>
+
+        {data.loading ? (
+          <div className="flex justify-center py-12">
+            <Spinner label="Loading regions and teams" />
+          </div>
+        ) : (
+          <>
+            <TabsContent value="overview" className="flex flex-col gap-4">
+              {summary.unassigned > 0 ? (
+                <Alert
+                  tone="warning"
+                  title={`${plural(summary.unassigned, 'queue is', 'queues are')} not assigned to any team`}
+                  action={
+                    <Button size="sm" variant="outline" onClick={() => setTab('unassigned')}>
+                      View unassigned queues
+                    </Button>
+                  }
+                >
+                  Calls on these queues are not attributed to a team until they are assigned.
+                </Alert>
+              ) : null}
+              <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setRegionModal({ region: null }) : undefined} />
+            </TabsContent>
+            <TabsContent value="regions">
+              <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setRegionModal({ region })} />
+            </TabsContent>
+            <TabsContent value="teams">
+              <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setTeamModal({ team })} />
+            </TabsContent>
+            <TabsContent value="assignments">
+              <AssignmentsTable
+                assignments={data.assignments}
+                canManage={canManageTeams}
+                onEdit={(assignment: TQueueAssignmentWithTeam) => setAssignmentModal({ mode: 'edit', assignment })}
+              />
+            </TabsContent>
+            <TabsContent value="unassigned">
+              <UnassignedQueuesTable
+                queues={data.unassigned}
+                canManage={canManageTeams}
+                onAssign={(queue: TUnassignedQueue) => setAssignmentModal({ mode: 'assign', queue })}
+              />
+            </TabsContent>
+          </>
+        )}
+      </Tabs>
+
+      <RegionFormModal open={regionModal !== null} region={regionModal?.region ?? null} onClose={() => setRegionModal(null)} />
+      <TeamFormModal open={teamModal !== null} team={teamModal?.team ?? null} regions={data.regions} onClose={() => setTeamModal(null)} />
+      <AssignmentFormModal state={assignmentModal} teams={data.teams} onClose={() => setAssignmentModal(null)} />
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage, trpc } from '../../../lib/trpc';
+
+/**
+ * Everything the Region & Team Management screen shows, loaded together. Every change can move
+ * queues between teams and the unassigned list, so a successful change refreshes all four lists.
+ */
+export function useRegionData() {
+  const regions = trpc.regions.listRegions.useQuery();
+  const teams = trpc.regions.listTeams.useQuery();
+  const assignments = trpc.regions.listAssignments.useQuery();
+  const unassigned = trpc.regions.listUnassigned.useQuery();
+
+  const summary = useMemo(() => {
+    const regionList = regions.data?.data ?? [];
+    const teamList = teams.data?.data ?? [];
+    return {
+      regions: regionList.length,
+      activeRegions: regionList.filter((region) => region.isActive).length,
+      teams: teamList.length,
+      activeTeams: teamList.filter((team) => team.isActive).length,
+      assigned: assignments.data?.data.length ?? 0,
+      unassigned: unassigned.data?.data.length ?? 0,
+    };
+  }, [regions.data, teams.data, assignments.data, unassigned.data]);
+
+  const loading = regions.isLoading || teams.isLoading || assignments.isLoading || unassigned.isLoading;
+  const error = regions.error ?? teams.error ?? assignments.error ?? unassigned.error ?? null;
+  const errorText = regions.error
+    ? errorMessage(regions.error, 'Failed to load regions')
+    : teams.error
+      ? errorMessage(teams.error, 'Failed to load teams')
+      : error
+        ? errorMessage(error, 'Failed to load data')
+        : null;
+
+  return {
+    regions: regions.data?.data ?? [],
+    teams: teams.data?.data ?? [],
+    assignments: assignments.data?.data ?? [],
+    unassigned: unassigned.data?.data ?? [],
+    summary,
+    loading,
+    errorText,
+    refetch: () => Promise.all([regions.refetch(), teams.refetch(), assignments.refetch(), unassigned.refetch()]),
+  };
+}
+
+/** A change of this screen: toasts the spec's texts and refreshes the screen's lists. */
+function useChangeOptions(success: string, failure: string) {
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: async () => {
+      toast.success(success);
+      await utils.regions.invalidate();
+    },
+    onError: (error: unknown) => {
+      toast.error(errorMessage(error, failure));
+    },
+  };
+}
+
+/** The screen's changes; pass `{ onSuccess }` to `mutate` to close a modal after its toast. */
+export function useRegionMutations() {
+  return {
+    createRegion: trpc.regions.createRegion.useMutation(useChangeOptions('Region created successfully', 'Failed to create region')),
+    updateRegion: trpc.regions.updateRegion.useMutation(useChangeOptions('Region updated successfully', 'Failed to update region')),
+    deleteRegion: trpc.regions.deleteRegion.useMutation(useChangeOptions('Region deleted successfully', 'Failed to delete region')),
+    createTeam: trpc.regions.createTeam.useMutation(useChangeOptions('Team created successfully', 'Failed to create team')),
+    updateTeam: trpc.regions.updateTeam.useMutation(useChangeOptions('Team updated successfully', 'Failed to update team')),
+    deleteTeam: trpc.regions.deleteTeam.useMutation(useChangeOptions('Team deleted successfully', 'Failed to delete team')),
+    assignQueue: trpc.regions.assignQueue.useMutation(useChangeOptions('Queue assigned successfully', 'Failed to assign queue')),
+    updateAssignment: trpc.regions.updateAssignment.useMutation(
+      useChangeOptions('Queue assignment updated successfully', 'Failed to update queue assignment'),
+    ),
+    deleteAssignment: trpc.regions.deleteAssignment.useMutation(
+      useChangeOptions('Queue assignment deleted successfully', 'Failed to delete queue assignment'),
+    ),
+  };
+}
