@@ -1,4 +1,66 @@
-import type { ServerArea } from './index';
+import {
+  createDemoProfiles,
+  runScheduleTick,
+  SCHEDULE_TICK_QUEUE,
+  SCHEDULED_RUN_QUEUE,
+  SIMULATED_GENESYS_QUEUE_NAMES,
+  type AppServices,
+} from '@phone-billing/api';
+import type { AreaContext, ServerArea } from './index';
 
-/** Server-side life of this area: see ServerArea in ./index.ts. */
-export const customerProfilesArea: ServerArea = { name: 'customer-profiles' };
+/**
+ * Customer profiles on the server: the minute tick that turns every passed next run into a
+ * `billing.scheduled-run` job (DESIGN.md §4), and the demo profiles on the simulators.
+ */
+export const customerProfilesArea: ServerArea = {
+  name: 'customer-profiles',
+
+  async setup(ctx) {
+    // Queues exist in every process: web servers may send to them even when they run no workers.
+    await ctx.boss.createQueue(SCHEDULE_TICK_QUEUE);
+    await ctx.boss.createQueue(SCHEDULED_RUN_QUEUE);
+    if (!ctx.runWorkers) return;
+    await ctx.boss.schedule(SCHEDULE_TICK_QUEUE, '* * * * *');
+    await ctx.boss.work(SCHEDULE_TICK_QUEUE, async () => {
+      const { queued } = await runScheduleTick(ctx.services);
+      if (queued.length > 0) ctx.services.logger.info({ queued: queued.length }, 'Scheduled billing runs queued');
+    });
+  },
+
+  async prepare(ctx) {
+    if (demoDataWanted(ctx)) {
+      try {
+        const created = await createDemoProfiles(ctx.services.db, await simulatedQueueNames(ctx.services));
+        if (created > 0) ctx.services.logger.info({ created }, 'Created demo customer profiles for the simulators');
+      } catch (error) {
+        ctx.services.logger.warn({ err: error }, 'Could not create demo customer profiles');
+      }
+    }
+    // A run missed while the server was down happens now rather than at the first minute tick.
+    if (ctx.runWorkers) await ctx.services.jobs?.send(SCHEDULE_TICK_QUEUE, {}, { singletonKey: 'startup-tick' });
+  },
+};
+
+/**
+ * Demo profiles only on the simulators (never with real credentials). DEMO_DATA=0 turns them off;
+ * the test harness (vitest) gets them only with DEMO_DATA=1, so other areas' tests start empty.
+ */
+function demoDataWanted(ctx: AreaContext): boolean {
+  const { simulated } = ctx.services.config;
+  if (!simulated.genesys || !simulated.qbo) return false;
+  const flag = ctx.config.env.DEMO_DATA;
+  if (flag === '0' || flag === 'false') return false;
+  if (flag === '1' || flag === 'true') return true;
+  return !process.env.VITEST;
+}
+
+async function simulatedQueueNames(services: AppServices): Promise<string[]> {
+  try {
+    const queues = await services.integrations.genesys?.listQueues();
+    if (queues && queues.length > 0) return queues.map((queue) => queue.name).sort((a, b) => a.localeCompare(b));
+  } catch (error) {
+    services.logger.warn({ err: error }, 'Genesys queues unavailable for demo profiles');
+  }
+  const stored = await services.db.genesysQueue.findMany({ select: { name: true }, orderBy: { name: 'asc' } });
+  return stored.length > 0 ? stored.map((queue) => queue.name) : [...SIMULATED_GENESYS_QUEUE_NAMES];
+}

@@ -224,3 +224,122 @@ export const customerProfileDefaults: TCustomerProfileFormValues = {
   qboPostalCode: '',
   qboCountry: 'US',
 };
+
+/** The QuickBooks customer's snapshot kept by 'Connect to This Customer' (QuickBooks' own field names). */
+export const ZQboMetadataSchema = z.record(z.string(), z.unknown()).nullish();
+
+/** A create or update body: the form plus the QuickBooks snapshot. */
+export const ZCustomerProfileSaveSchema = ZCustomerProfileFormSchema.extend({ qboMetadata: ZQboMetadataSchema });
+export type TCustomerProfileSaveInput = z.input<typeof ZCustomerProfileSaveSchema>;
+
+const booleanText = z.enum(['true', 'false']).optional();
+
+/** GET /customer-profiles query: 'true'/'false' texts for the yes/no filters (REST query strings). */
+export const ZCustomerProfileListQuerySchema = z.object({
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(100).default(20),
+  search: z.string().max(200).optional(),
+  isActive: booleanText,
+  hasQboCustomerId: booleanText,
+  hasGenesysQueues: booleanText,
+  queueName: z.string().max(200).optional(),
+});
+export type TCustomerProfileListQuery = z.input<typeof ZCustomerProfileListQuerySchema>;
+
+/** A profile as the API answers it. */
+export const ZCustomerProfileSchema = z.object({
+  id: z.string(),
+  qboCustomerId: z.string().nullable(),
+  genesysQueueNames: z.array(z.string()),
+  isActive: z.boolean(),
+  ratePerMinute: z.string(),
+  taxCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  billDate: z.number().int(),
+  billTime: z.string(),
+  billingPeriodStart: z.number().int(),
+  billingPeriodEnd: z.number().int(),
+  minimumMinutes: z.number().int(),
+  overageRatePerMinute: z.string(),
+  qboDisplayName: z.string(),
+  qboCompanyName: z.string().nullable(),
+  qboGivenName: z.string().nullable(),
+  qboFamilyName: z.string().nullable(),
+  qboMiddleName: z.string().nullable(),
+  qboTitle: z.string().nullable(),
+  qboSuffix: z.string().nullable(),
+  qboPrimaryEmailAddr: z.string().nullable(),
+  qboPrimaryPhone: z.string().nullable(),
+  qboLine1: z.string().nullable(),
+  qboCity: z.string().nullable(),
+  qboCountrySubDivisionCode: z.string().nullable(),
+  qboPostalCode: z.string().nullable(),
+  qboCountry: z.string().nullable(),
+  qboMetadata: z.record(z.string(), z.unknown()).nullable(),
+  /** The next scheduled billing run (ISO); null when inactive. */
+  nextRunAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
+
+/** The statistics modal's data (spec 001 "stats object"). */
+export const ZCustomerProfileStatsSchema = z.object({
+  totalCalls: z.number().int(),
+  totalMinutes: z.number(),
+  totalAmount: z.number(),
+  averageCallDuration: z.number(),
+  lastCallDate: z.string().nullable(),
+  queueUsage: z.record(z.string(), z.object({ calls: z.number().int(), minutes: z.number(), amount: z.number() })),
+  qboMetadata: z.record(z.string(), z.string().nullable()),
+  period: z.object({ start: z.string(), end: z.string() }),
+});
+export type TCustomerProfileStats = z.output<typeof ZCustomerProfileStatsSchema>;
+
+/** Fills the empty QuickBooks fields of a form from a QuickBooks customer ('Connect to This Customer'). */
+export type QboCustomerLike = {
+  Id?: string;
+  DisplayName?: string;
+  CompanyName?: string;
+  GivenName?: string;
+  MiddleName?: string;
+  FamilyName?: string;
+  Title?: string;
+  Suffix?: string;
+  PrimaryEmailAddr?: { Address?: string } | null;
+  PrimaryPhone?: { FreeFormNumber?: string } | null;
+  BillAddr?: { Line1?: string; City?: string; CountrySubDivisionCode?: string; PostalCode?: string; Country?: string } | null;
+};
+
+/**
+ * The QuickBooks fields a connect fills: each one from the customer, only where the form's value
+ * is blank (what the user typed is kept). The id is always copied.
+ */
+export function qboFieldsToFill(
+  current: Partial<Record<(typeof COMPLETENESS_QBO_FIELDS)[number] | 'qboMiddleName' | 'qboTitle' | 'qboSuffix', string | null | undefined>>,
+  customer: QboCustomerLike,
+): Record<string, string> {
+  const fromCustomer: Record<string, string | undefined> = {
+    qboDisplayName: customer.DisplayName,
+    qboCompanyName: customer.CompanyName,
+    qboGivenName: customer.GivenName,
+    qboMiddleName: customer.MiddleName,
+    qboFamilyName: customer.FamilyName,
+    qboTitle: customer.Title,
+    qboSuffix: customer.Suffix,
+    qboPrimaryEmailAddr: customer.PrimaryEmailAddr?.Address,
+    qboPrimaryPhone: customer.PrimaryPhone?.FreeFormNumber,
+    qboLine1: customer.BillAddr?.Line1,
+    qboCity: customer.BillAddr?.City,
+    qboCountrySubDivisionCode: customer.BillAddr?.CountrySubDivisionCode,
+    qboPostalCode: customer.BillAddr?.PostalCode,
+    qboCountry: customer.BillAddr?.Country,
+  };
+  const fill: Record<string, string> = {};
+  for (const [field, value] of Object.entries(fromCustomer)) {
+    const existing = current[field as keyof typeof current];
+    if (value && value.trim() && !hasText(existing)) fill[field] = value.trim();
+  }
+  if (customer.Id) fill.qboCustomerId = customer.Id;
+  return fill;
+}

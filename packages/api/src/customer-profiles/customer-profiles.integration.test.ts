@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestClient } from '../../../../test/rest-client';
+import { startTestServer, type TestServer } from '../../../../test/server';
+import { runScheduleTick } from './schedule';
+
+/** REST behaviour of /api/v1/customer-profiles (spec 001 §7, spec/API.md, DESIGN.md §4). */
+
+let server: TestServer;
+let admin: RestClient;
+
+const base = {
+  genesysQueueNames: ['Alpha Queue'],
+  qboDisplayName: 'Alpha Co',
+  ratePerMinute: '0.05',
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { DEMO_DATA: '0' } });
+  admin = await server.admin();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('create, read, update, delete', () => {
+  it('creates with the defaults, answers 201 with rates as decimal text and a next run', async () => {
+    const created = await admin.post('/api/v1/customer-profiles', { ...base, ratePerMinute: 0.05, overageRatePerMinute: '0.075' });
+    expect(created.status).toBe(201);
+    const profile = created.body.data;
+    expect(profile).toMatchObject({
+      genesysQueueNames: ['Alpha Queue'],
+      qboDisplayName: 'Alpha Co',
+      isActive: true,
+      ratePerMinute: '0.05',
+      overageRatePerMinute: '0.075',
+      billDate: 1,
+      billTime: '02:00',
+      billingPeriodStart: 1,
+      billingPeriodEnd: 31,
+      minimumMinutes: 0,
+      qboCountry: 'US',
+    });
+    expect(typeof profile.nextRunAt).toBe('string');
+    expect(new Date(profile.nextRunAt).getTime()).toBeGreaterThan(Date.now());
+
+    const updated = await admin.put(`/api/v1/customer-profiles/${profile.id}`, { ...base, qboDisplayName: 'Alpha Company', isActive: false, notes: 'paused' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ qboDisplayName: 'Alpha Company', isActive: false, notes: 'paused', nextRunAt: null });
+
+    const removed = await admin.delete(`/api/v1/customer-profiles/${profile.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.success).toBe(true);
+    expect((await admin.delete(`/api/v1/customer-profiles/${profile.id}`)).status).toBe(404);
+    expect((await admin.put('/api/v1/customer-profiles/not-a-uuid', base)).status).toBe(400);
+  });
+
+  it('answers 400 with errors[].msg for each bad field', async () => {
+    const answer = await admin.post('/api/v1/customer-profiles', {
+      genesysQueueNames: ['  '],
+      qboDisplayName: ' ',
+      ratePerMinute: 'abc',
+      overageRatePerMinute: -1,
+      billDate: 32,
+      billingPeriodStart: 0,
+      minimumMinutes: -5,
+      qboPrimaryEmailAddr: 'not-an-email',
+    });
+    expect(answer.status).toBe(400);
+    const messages = (answer.body.errors as Array<{ msg: string }>).map((error) => error.msg);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'At least one Genesys queue name is required',
+        'QBO Display Name is required for QuickBooks integration',
+        'Rate Per Minute must be a valid number',
+        'Overage Rate Per Minute must be zero or greater',
+        'Bill day must be between 1 and 31',
+        'Billing period start must be between 1 and 31',
+        'Minimum minutes must be a whole number of zero or more',
+        'Email must be a valid email address',
+      ]),
+    );
+    expect(answer.body.error).toBe(messages[0]);
+    const negative = await admin.post('/api/v1/customer-profiles', { ...base, ratePerMinute: '-0.5' });
+    expect(negative.status).toBe(400);
+    expect(negative.body.errors[0].msg).toBe('Rate Per Minute must be zero or greater');
+  });
+});
+
+describe('a queue belongs to at most one active profile', () => {
+  it('refuses a claimed queue with a 409 naming the holder; inactive holders do not count', async () => {
+    const holder = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Holder Inc' });
+    expect(holder.status).toBe(201);
+
+    const claim = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Other Q', 'Shared Q'], qboDisplayName: 'Claimer' });
+    expect(claim.status).toBe(409);
+    expect(claim.body.error).toBe("Queue 'Shared Q' already belongs to active customer profile 'Holder Inc'");
+
+    // An inactive profile may list it; activating it then is refused.
+    const inactive = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: false });
+    expect(inactive.status).toBe(201);
+    const activate = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: true });
+    expect(activate.status).toBe(409);
+    expect(activate.body.error).toBe("Queue 'Shared Q' already belongs to active customer profile 'Holder Inc'");
+
+    // Once the holder is deleted the queue is free again.
+    expect((await admin.delete(`/api/v1/customer-profiles/${holder.body.data.id}`)).status).toBe(200);
+    const retry = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: true });
+    expect(retry.status).toBe(200);
+    await admin.delete(`/api/v1/customer-profiles/${inactive.body.data.id}`);
+  });
+});
+
+describe('filters and pagination over a few hundred profiles', () => {
+  // 300 profiles: i % 3 === 0 inactive; i % 4 === 0 without a QuickBooks id; i % 5 === 0 no queues (and so inactive-free? no: stored with the queue list empty).
+  const COUNT = 300;
+  beforeAll(async () => {
+    const db = server.server.services.db;
+    await db.customerProfile.deleteMany();
+    await db.customerProfile.createMany({
+      data: Array.from({ length: COUNT }, (_, i) => ({
+        qboDisplayName: `Bulk ${String(i).padStart(3, '0')}`,
+        qboCompanyName: i === 7 ? 'Needle Holdings' : null,
+        qboPrimaryEmailAddr: i === 8 ? 'billing@haystack.example' : null,
+        isActive: i % 3 !== 0,
+        qboCustomerId: i % 4 === 0 ? null : String(1000 + i),
+        genesysQueueNames: i % 5 === 0 ? [] : [`Bulk Queue ${i}`],
+      })),
+    });
+    const rows = await db.customerProfile.findMany({ select: { id: true, genesysQueueNames: true, isActive: true } });
+    await db.customerProfileQueue.createMany({
+      data: rows.flatMap((row) => row.genesysQueueNames.map((queueName) => ({ profileId: row.id, queueName, profileActive: row.isActive }))),
+    });
+  });
+
+  const expectedCount = (predicate: (i: number) => boolean) => Array.from({ length: COUNT }, (_, i) => i).filter(predicate).length;
+
+  it('pages by 20 by default and by the asked limit', async () => {
+    const first = await admin.get('/api/v1/customer-profiles');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 300, pages: 15 });
+    expect(first.body.data[0].qboDisplayName).toBe('Bulk 000');
+    const last = await admin.get('/api/v1/customer-profiles?page=3&limit=100');
+    expect(last.body.data).toHaveLength(100);
+    expect(last.body.data[99].qboDisplayName).toBe('Bulk 299');
+    expect((await admin.get('/api/v1/customer-profiles?limit=0')).status).toBe(400);
+  });
+
+  it('isActive=false returns only the inactive ones', async () => {
+    const answer = await admin.get('/api/v1/customer-profiles?isActive=false&limit=100');
+    expect(answer.body.pagination.total).toBe(100); // i % 3 === 0 for i in 0..299
+    expect(answer.body.data.every((profile: { isActive: boolean }) => !profile.isActive)).toBe(true);
+    const active = await admin.get('/api/v1/customer-profiles?isActive=true&limit=10');
+    expect(active.body.pagination.total).toBe(200);
+  });
+
+  it('filters by QuickBooks mapping, queues, queue name and search, and combines them', async () => {
+    expect((await admin.get('/api/v1/customer-profiles?hasQboCustomerId=false')).body.pagination.total).toBe(75);
+    expect((await admin.get('/api/v1/customer-profiles?hasQboCustomerId=true')).body.pagination.total).toBe(225);
+    expect((await admin.get('/api/v1/customer-profiles?hasGenesysQueues=false')).body.pagination.total).toBe(60);
+    expect((await admin.get('/api/v1/customer-profiles?hasGenesysQueues=true&isActive=true')).body.pagination.total).toBe(
+      expectedCount((i) => i % 5 !== 0 && i % 3 !== 0),
+    );
+    const byQueue = await admin.get(`/api/v1/customer-profiles?queueName=${encodeURIComponent('bulk queue 41')}`);
+    expect(byQueue.body.data.map((profile: { qboDisplayName: string }) => profile.qboDisplayName)).toEqual(['Bulk 041']);
+    const search = async (term: string) =>
+      (await admin.get(`/api/v1/customer-profiles?limit=100&search=${encodeURIComponent(term)}`)).body.data.map((p: { qboDisplayName: string }) => p.qboDisplayName);
+    expect(await search('needle')).toEqual(['Bulk 007']);
+    expect(await search('HAYSTACK')).toEqual(['Bulk 008']);
+    expect(await search('queue 299')).toEqual(['Bulk 299']);
+    expect(await search('bulk 01')).toHaveLength(10);
+    expect((await admin.get('/api/v1/customer-profiles?isActive=maybe')).status).toBe(400);
+  });
+
+  it('reschedule-all reports its counts: every active profile gets a next run, inactive ones none', async () => {
+    const answer = await admin.post('/api/v1/customer-profiles/reschedule-all-billing', {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ successCount: 200, failedCount: 0 });
+    const db = server.server.services.db;
+    expect(await db.customerProfile.count({ where: { isActive: true, nextRunAt: null } })).toBe(0);
+    expect(await db.customerProfile.count({ where: { isActive: false, nextRunAt: { not: null } } })).toBe(0);
+  });
+});
+
+describe('billing schedule', () => {
+  it('reschedule-billing answers the customer name and its next run', async () => {
+    const created = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Sched Q'], qboDisplayName: 'Sched Co', billDate: 31, billTime: '02:00' });
+    const answer = await admin.post(`/api/v1/customer-profiles/${created.body.data.id}/reschedule-billing`, {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.customerName).toBe('Sched Co');
+    const nextRun = new Date(answer.body.data.nextRun);
+    expect(nextRun.getTime()).toBeGreaterThan(Date.now());
+    // 02:00 in Los Angeles is 09:00 or 10:00 UTC.
+    expect([9, 10]).toContain(nextRun.getUTCHours());
+  });
+
+  it('a profile whose next run has passed gets a job queued by the tick, once', async () => {
+    const db = server.server.services.db;
+    const created = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Tick Q'], qboDisplayName: 'Tick Co', billDate: 15, billTime: '02:00' });
+    const id = created.body.data.id as string;
+    const dueAt = new Date('2027-03-15T09:00:00.000Z'); // 02:00 PDT
+    await db.customerProfile.update({ where: { id }, data: { nextRunAt: dueAt } });
+    const now = new Date('2027-03-15T09:00:30.000Z');
+
+    const [first, second] = await Promise.all([runScheduleTick(server.server.services, now), runScheduleTick(server.server.services, now)]);
+    const third = await runScheduleTick(server.server.services, now);
+    const mine = [...first.queued, ...second.queued, ...third.queued].filter((run) => run.profileId === id);
+    expect(mine).toHaveLength(1);
+
+    const runs = await db.scheduledRun.findMany({ where: { profileId: id } });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ dueAt, state: 'DUE' });
+    const jobs = await db.$queryRaw<Array<{ data: { scheduledRunId: string } }>>`
+      SELECT data FROM pgboss.job WHERE name = 'billing.scheduled-run' AND data->>'scheduledRunId' = ${runs[0]!.id}`;
+    expect(jobs).toHaveLength(1);
+
+    // Advanced to the next month's bill day: 2027-04-15 02:00 PDT.
+    const after = await db.customerProfile.findUniqueOrThrow({ where: { id } });
+    expect(after.nextRunAt?.toISOString()).toBe('2027-04-15T09:00:00.000Z');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './profiles';
+export * from './schedule';
+export * from './stats';
+export * from './demo';
+export * from './queue-suggestions';
