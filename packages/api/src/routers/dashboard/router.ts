@@ -1,4 +1,61 @@
+import { z } from 'zod';
+import { listBellNotifications, markBellNotificationsSeen } from '../../bell/notifications';
+import { dashboardOverview, recentBillingJobs, systemStatus } from '../../dashboard';
+import { permissionProcedure, protectedProcedure } from '../../procedures';
+import {
+  ZBellNotificationsRequestSchema,
+  ZBellNotificationsSchema,
+  ZDashboardBillingJobSchema,
+  ZDashboardBillingJobsRequestSchema,
+  ZDashboardOverviewSchema,
+  ZSystemStatusSchema,
+} from '../../shared/dashboard';
 import { router } from '../../trpc';
 
-// Procedures of this area are added here (thin: validate, authorise, call a domain function, shape).
-export const dashboardRouter = router({});
+export const dashboardRouter = router({
+  overview: permissionProcedure('dashboard:view')
+    .meta({ openapi: { method: 'GET', path: '/dashboard/overview', tags: ['dashboard'], summary: 'Queues, billing totals, this month\'s usage and the company settings' } })
+    .input(z.object({}).optional())
+    .output(z.object({ success: z.literal(true), data: ZDashboardOverviewSchema }))
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await dashboardOverview(ctx.services.db, { genesys: ctx.services.integrations.genesys }),
+    })),
+
+  billingJobs: permissionProcedure('dashboard:view')
+    .meta({ openapi: { method: 'GET', path: '/dashboard/billing-jobs', tags: ['dashboard'], summary: 'The most recent billing jobs (limit, default 10)' } })
+    .input(ZDashboardBillingJobsRequestSchema.optional())
+    .output(z.object({ success: z.literal(true), data: z.object({ jobs: z.array(ZDashboardBillingJobSchema) }) }))
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      data: { jobs: await recentBillingJobs(ctx.services.db, input?.limit ?? 10) },
+    })),
+
+  systemStatus: permissionProcedure('dashboard:view')
+    .meta({ openapi: { method: 'GET', path: '/dashboard/system-status', tags: ['dashboard'], summary: 'Integrations, billing scheduler and the issues that need attention' } })
+    .input(z.object({}).optional())
+    .output(z.object({ success: z.literal(true), data: ZSystemStatusSchema }))
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await systemStatus(ctx.services.db, ctx.services.integrations),
+    })),
+
+  /** The header bell: recent notifications of the kinds the Notifications settings enable. */
+  notifications: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/dashboard/notifications', tags: ['dashboard'], summary: 'Recent notifications for the header bell, with the unread count' } })
+    .input(ZBellNotificationsRequestSchema.optional())
+    .output(z.object({ success: z.literal(true), data: ZBellNotificationsSchema }))
+    .query(async ({ ctx, input }) => ({
+      success: true as const,
+      data: await listBellNotifications(ctx.services.db, ctx.user.id, input?.limit ?? 20),
+    })),
+
+  markNotificationsSeen: protectedProcedure
+    .meta({ openapi: { method: 'POST', path: '/dashboard/notifications/seen', tags: ['dashboard'], summary: 'Mark every notification shown so far as read' } })
+    .input(z.object({}).optional())
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(async ({ ctx }) => {
+      await markBellNotificationsSeen(ctx.services.db, ctx.user.id);
+      return { success: true as const };
+    }),
+});

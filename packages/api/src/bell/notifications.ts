@@ -1,0 +1,56 @@
+import type { Database } from '@phone-billing/db';
+import { getOrganizationSettings } from '../settings/organization-settings';
+import { NOTIFICATION_DEFAULT_LINKS, NOTIFICATION_KINDS, type BellNotificationKind, type BellNotifications } from '../shared/dashboard';
+
+/** The kinds the organisation's Notifications settings turn on. */
+export function enabledNotificationKinds(settings: {
+  notifyBillingFailures: boolean;
+  notifyIntegrationIssues: boolean;
+  notifyKillSwitchChanges: boolean;
+}): BellNotificationKind[] {
+  const kinds: BellNotificationKind[] = [];
+  if (settings.notifyBillingFailures) kinds.push('billing-failure');
+  if (settings.notifyIntegrationIssues) kinds.push('integration');
+  if (settings.notifyKillSwitchChanges) kinds.push('kill-switch');
+  return kinds;
+}
+
+function isKind(kind: string): kind is BellNotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * The header bell: the newest notifications of the enabled kinds, each with where to fix it, and
+ * how many arrived since the user last opened the bell (users.notificationsSeenAt).
+ */
+export async function listBellNotifications(db: Database, userId: string, limit: number): Promise<BellNotifications> {
+  const [settings, user] = await Promise.all([
+    getOrganizationSettings(db),
+    db.user.findUnique({ where: { id: userId }, select: { notificationsSeenAt: true } }),
+  ]);
+  const kinds = enabledNotificationKinds(settings);
+  if (kinds.length === 0) return { notifications: [], unreadCount: 0 };
+  const seenAt = user?.notificationsSeenAt ?? null;
+  const [rows, unreadCount] = await Promise.all([
+    db.notification.findMany({ where: { kind: { in: kinds } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: limit }),
+    db.notification.count({ where: { kind: { in: kinds }, ...(seenAt ? { createdAt: { gt: seenAt } } : {}) } }),
+  ]);
+  return {
+    unreadCount,
+    notifications: rows
+      .filter((row) => isKind(row.kind))
+      .map((row) => ({
+        id: row.id.toString(),
+        kind: row.kind as BellNotificationKind,
+        message: row.message,
+        link: row.link?.startsWith('/') ? row.link : NOTIFICATION_DEFAULT_LINKS[row.kind as BellNotificationKind],
+        createdAt: row.createdAt.toISOString(),
+        unread: !seenAt || row.createdAt > seenAt,
+      })),
+  };
+}
+
+/** Everything shown so far counts as read for this user. */
+export async function markBellNotificationsSeen(db: Database, userId: string, at = new Date()): Promise<void> {
+  await db.user.update({ where: { id: userId }, data: { notificationsSeenAt: at } });
+}

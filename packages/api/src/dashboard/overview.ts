@@ -1,0 +1,153 @@
+import type { Database } from '@phone-billing/db';
+import { addDays, compareDates, dayRangeToInstants } from '../domain/calendar';
+import { addDecimals, formatDecimal, parseDecimal } from '../domain/decimal';
+import { rateUsage } from '../domain/rating';
+import type { GenesysService } from '../integrations';
+import { getOrganizationSettings } from '../settings/organization-settings';
+import type { DashboardOverview, DashboardUsageDay } from '../shared/dashboard';
+import { currentMonthInZone } from './month';
+
+/** Talk seconds as minutes with 2 places (a number: it is a figure for people, not money). */
+export function secondsToMinutes(seconds: number): number {
+  return Math.round((seconds / 60) * 100) / 100;
+}
+
+type UsageRow = { queueId: string | null; day: string; calls: number; seconds: bigint | number; billed: bigint | number };
+
+/**
+ * This calendar month's voice calls (company timezone), grouped by queue and day in one pass over
+ * the month's rows (index on call_records("startTime")). `billed` rounds each call up to the
+ * billing increment, as rating does (DESIGN.md §4, Rating).
+ */
+async function monthUsageRows(db: Database, range: { from: Date; toExclusive: Date }, timeZone: string, increment: number): Promise<UsageRow[]> {
+  return db.$queryRaw<UsageRow[]>`
+    SELECT "queueId",
+           ((("startTime" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date)::text AS day,
+           count(*)::int AS calls,
+           COALESCE(sum(GREATEST("duration", 0)), 0)::bigint AS seconds,
+           COALESCE(sum(((GREATEST("duration", 0) + ${increment}::int - 1) / ${increment}::int) * ${increment}::int), 0)::bigint AS billed
+      FROM call_records
+     WHERE "startTime" >= ${range.from.toISOString()}::timestamp
+       AND "startTime" < ${range.toExclusive.toISOString()}::timestamp
+       AND "mediaType" = 'voice'
+     GROUP BY 1, 2`;
+}
+
+async function countQueues(db: Database, genesys: GenesysService | undefined): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM genesys_queues`;
+  const total = rows[0]?.total ?? 0;
+  if (total > 0 || !genesys) return total;
+  // Nothing synced yet: ask Genesys once, but never let a slow or failing service hold the dashboard.
+  const listed = await Promise.race([
+    genesys.listQueues().then((queues) => queues.length).catch(() => 0),
+    new Promise<number>((resolve) => setTimeout(() => resolve(0), 2000).unref?.()),
+  ]);
+  return listed;
+}
+
+/**
+ * GET /dashboard/overview. Billing figures cover all jobs; revenue and invoices are the invoices
+ * QuickBooks created (invoice ledger entries in state CREATED, so dry runs and failures never
+ * count); usage is this calendar month in the company timezone, and its amount the month so far
+ * rated with each active profile's rules (calls attributed by queue: call_records.queueId →
+ * genesys_queues.name ∈ profile.genesysQueueNames).
+ */
+export async function dashboardOverview(
+  db: Database,
+  options: { now?: Date; genesys?: GenesysService } = {},
+): Promise<DashboardOverview> {
+  const now = options.now ?? new Date();
+  const settings = await getOrganizationSettings(db);
+  const timeZone = settings.timezone;
+  const increment = settings.billingIncrementSeconds > 0 ? settings.billingIncrementSeconds : 60;
+  const month = currentMonthInZone(now, timeZone);
+  const range = dayRangeToInstants(month.start, month.end, timeZone);
+
+  const [queueTotal, jobRows, ledgerRows, usageRows, profiles] = await Promise.all([
+    countQueues(db, options.genesys),
+    db.$queryRaw<Array<{ total: number; successful: number; failed: number }>>`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE status = 'COMPLETED')::int AS successful,
+             count(*) FILTER (WHERE status = 'FAILED')::int AS failed
+        FROM billing_jobs`,
+    db.$queryRaw<Array<{ invoices: number; revenue: string }>>`
+      SELECT count(*)::int AS invoices, COALESCE(sum(amount), 0)::text AS revenue
+        FROM invoice_ledger WHERE state = 'CREATED'`,
+    monthUsageRows(db, range, timeZone, increment),
+    db.customerProfile.findMany({
+      where: { isActive: true },
+      select: { id: true, genesysQueueNames: true, ratePerMinute: true, minimumMinutes: true, overageRatePerMinute: true, taxCode: true },
+    }),
+  ]);
+
+  // Totals, minutes by day and billed seconds by queue from the one grouped scan.
+  let totalCalls = 0;
+  let totalSeconds = 0;
+  const byDay = new Map<string, { calls: number; seconds: number }>();
+  const billedByQueueId = new Map<string, number>();
+  for (const row of usageRows) {
+    const seconds = Number(row.seconds);
+    totalCalls += row.calls;
+    totalSeconds += seconds;
+    const day = byDay.get(row.day) ?? { calls: 0, seconds: 0 };
+    day.calls += row.calls;
+    day.seconds += seconds;
+    byDay.set(row.day, day);
+    if (row.queueId) billedByQueueId.set(row.queueId, (billedByQueueId.get(row.queueId) ?? 0) + Number(row.billed));
+  }
+
+  const queueIds = [...billedByQueueId.keys()];
+  const queueNames = queueIds.length
+    ? await db.genesysQueue.findMany({ where: { id: { in: queueIds } }, select: { id: true, name: true } })
+    : [];
+  const billedByQueueName = new Map<string, number>();
+  for (const queue of queueNames) {
+    billedByQueueName.set(queue.name, (billedByQueueName.get(queue.name) ?? 0) + (billedByQueueId.get(queue.id) ?? 0));
+  }
+
+  let estimated = parseDecimal(0n);
+  for (const profile of profiles) {
+    const names = new Set(profile.genesysQueueNames);
+    let billedSeconds = 0;
+    for (const name of names) billedSeconds += billedByQueueName.get(name) ?? 0;
+    const rated = rateUsage({
+      billedSeconds,
+      ratePerMinute: profile.ratePerMinute.toString(),
+      minimumMinutes: profile.minimumMinutes,
+      overageRatePerMinute: profile.overageRatePerMinute.toString(),
+      taxCode: profile.taxCode,
+    });
+    estimated = addDecimals(estimated, rated.total);
+  }
+
+  // Every day of the month so far, zeros included, so the chart has no gaps.
+  const days: DashboardUsageDay[] = [];
+  const lastDay = compareDates(month.today, month.end) < 0 ? month.today : month.end;
+  for (let day = month.start; compareDates(day, lastDay) <= 0; day = addDays(day, 1)) {
+    const usage = byDay.get(day) ?? { calls: 0, seconds: 0 };
+    days.push({ date: day, calls: usage.calls, minutes: secondsToMinutes(usage.seconds) });
+  }
+
+  const jobs = jobRows[0] ?? { total: 0, successful: 0, failed: 0 };
+  const ledger = ledgerRows[0] ?? { invoices: 0, revenue: '0' };
+  return {
+    queues: { total: queueTotal },
+    billing: {
+      totalRevenue: formatDecimal(ledger.revenue, 2),
+      totalJobs: jobs.total,
+      successfulJobs: jobs.successful,
+      failedJobs: jobs.failed,
+      totalInvoices: ledger.invoices,
+    },
+    usage: {
+      totalMinutes: secondsToMinutes(totalSeconds),
+      totalCalls,
+      totalAmount: formatDecimal(estimated, 2),
+      month: month.month,
+      periodStart: month.start,
+      periodEnd: month.end,
+      byDay: days,
+    },
+    config: { timezone: timeZone, currency: settings.currency },
+  };
+}
