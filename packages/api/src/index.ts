@@ -13,5 +13,6 @@ export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboServi
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';
 export { createGenesysService, type GenesysAreaService } from './genesys/service';
-export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
 export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES, SCHEDULE_TICK_QUEUE, SCHEDULED_RUN_QUEUE } from './customer-profiles';
+export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
+export { startBillingWorkers, createBillingQueues, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/workers';

@@ -1,4 +1,73 @@
+import { z } from 'zod';
+import { recordAudit } from '../../auth/audit';
+import { cancelJob, getJobDetail, jobView, listBillingQueues, listJobs, retryJob, startManualJob } from '../../billing/jobs';
+import { permissionProcedure } from '../../procedures';
+import { BILLING_JOB_STATUSES, ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
 import { router } from '../../trpc';
 
-// Procedures of this area are added here (thin: validate, authorise, call a domain function, shape).
-export const billingRouter = router({});
+const ZJobIdInput = z.object({ id: z.string().trim().min(1).max(100) });
+
+// Procedures of this area (thin: validate, authorise, call a domain function, shape).
+export const billingRouter = router({
+  jobs: permissionProcedure('billing:view')
+    .meta({ openapi: { method: 'GET', path: '/billing/jobs', tags: ['billing'], summary: 'Billing jobs, newest first (optional status filter and job id search)' } })
+    .input(
+      z
+        .object({
+          status: z.enum(BILLING_JOB_STATUSES).optional(),
+          search: z.string().trim().max(50).optional(),
+          limit: z.number().int().min(1).max(500).optional(),
+        })
+        .optional(),
+    )
+    .output(z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema) }))
+    .query(async ({ ctx, input }) => ({ success: true as const, data: await listJobs(ctx.services.db, input ?? {}) })),
+
+  job: permissionProcedure('billing:view')
+    .meta({ openapi: { method: 'GET', path: '/billing/jobs/{id}', tags: ['billing'], summary: 'One billing job with its per-customer results' } })
+    .input(ZJobIdInput)
+    .output(z.object({ success: z.literal(true), data: ZBillingJobDetailSchema }))
+    .query(async ({ ctx, input }) => ({ success: true as const, data: await getJobDetail(ctx.services.db, input.id) })),
+
+  queues: permissionProcedure('billing:view')
+    .meta({ openapi: { method: 'GET', path: '/billing/queues', tags: ['billing'], summary: 'Queues held by active customer profiles, with their customers' } })
+    .input(z.object({}).optional())
+    .output(z.object({ success: z.literal(true), data: z.object({ queues: z.array(ZBillingQueueSchema) }) }))
+    .query(async ({ ctx }) => ({ success: true as const, data: { queues: await listBillingQueues(ctx.services.db) } })),
+
+  run: permissionProcedure('billing:run')
+    .meta({ openapi: { method: 'POST', path: '/billing/run', tags: ['billing'], summary: 'Start a billing job (or a dry run) for the selected queues and period' } })
+    .input(ZRunBillingJobSchema)
+    .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }) }))
+    .mutation(async ({ ctx, input }) => {
+      const job = await startManualJob(ctx.services, input, ctx.user.id);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'billing.run',
+        target: job.jobId,
+        details: { type: job.type, start: input.billingPeriodStart, end: input.billingPeriodEnd, queues: job.queueName, customers: job.totalClients },
+      });
+      ctx.response.status = 201;
+      return { success: true as const, message: `Billing job ${job.jobId} started`, data: { jobId: job.jobId, id: job.id, job: jobView(job) } };
+    }),
+
+  retry: permissionProcedure('billing:run')
+    .meta({ openapi: { method: 'POST', path: '/billing/retry/{id}', tags: ['billing'], summary: 'Re-queue a failed job for its customers without an invoice' } })
+    .input(ZJobIdInput)
+    .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) }))
+    .mutation(async ({ ctx, input }) => {
+      const job = await retryJob(ctx.services, input.id);
+      await recordAudit(ctx.services.db, { actor: ctx.user, action: 'billing.retry', target: job.jobId });
+      return { success: true as const, message: `Job retry initiated for ${job.jobId}`, data: { jobId: job.jobId, id: job.id, status: job.status } };
+    }),
+
+  cancel: permissionProcedure('billing:run')
+    .meta({ openapi: { method: 'DELETE', path: '/billing/jobs/{id}', tags: ['billing'], summary: 'Cancel a pending or running job (it stops before its next invoice)' } })
+    .input(ZJobIdInput)
+    .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) }))
+    .mutation(async ({ ctx, input }) => {
+      const job = await cancelJob(ctx.services.db, input.id);
+      await recordAudit(ctx.services.db, { actor: ctx.user, action: 'billing.cancel', target: job.jobId });
+      return { success: true as const, message: `Job cancelled for ${job.jobId}`, data: { jobId: job.jobId, id: job.id, status: job.status } };
+    }),
+});

@@ -1,0 +1,39 @@
+// `npm run worker`: the pg-boss workers alone (billing jobs, scheduled runs, syncs), no public web
+// server. Uses DATABASE_URL or, when unset, the embedded database of a running `npm start`
+// (its URL is left in DATA_DIR). Stops cleanly on SIGINT/SIGTERM.
+import { existsSync, readFileSync } from 'node:fs';
+import { embeddedUrlFile } from '@phone-billing/db';
+import { loadConfig } from './config';
+import { createServer } from './server';
+
+const config = loadConfig(process.env, { host: '127.0.0.1', port: 0, runWorkers: true });
+config.webDistDir = null;
+if (!config.databaseUrl) {
+  const file = embeddedUrlFile(config.dataDir);
+  if (!existsSync(file)) {
+    console.error(`No DATABASE_URL and no running Phone Billing server (${file} is missing): start it with \`npm start\` first, or set DATABASE_URL.`);
+    process.exit(1);
+  }
+  config.databaseUrl = readFileSync(file, 'utf8').trim();
+}
+
+const server = await createServer({ config });
+let shuttingDown = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    server.app.log.info(`${signal} received, stopping the workers`);
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  });
+}
+// Listening only on a loopback port the OS picks: health checks, never the public API.
+const url = await server.start();
+server.app.log.info(`Phone Billing worker running (health at ${url}/healthz)`);
+console.log('Phone Billing worker running');

@@ -1,0 +1,123 @@
+// Test helpers for the billing integration tests (test code only).
+import type { Database } from '@phone-billing/db';
+import { createMemoryTokenStore, QboClient, QboOAuth } from '@phone-billing/integrations/qbo';
+import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
+import { expect } from 'vitest';
+import type { RestClient } from '../../../../test/rest-client';
+import type { TestServer } from '../../../../test/server';
+
+export const TEST_APP_SECRET = 'billing-test-secret-0123456789abcdef';
+
+export async function startQboSimulator(options: Parameters<typeof createQboSimulator>[0] = {}) {
+  const simulator = createQboSimulator(options);
+  const listening = await simulator.listen();
+  return { simulator, url: listening.url, close: listening.close };
+}
+
+/** Env for a server (or worker) that talks to this simulator through the product's QboService. */
+export function qboEnv(simulator: QboSimulator, url: string): Record<string, string> {
+  return {
+    QBO_CLIENT_ID: simulator.credentials.clientId,
+    QBO_CLIENT_SECRET: simulator.credentials.clientSecret,
+    QBO_SIMULATOR_URL: url,
+    APP_SECRET: TEST_APP_SECRET,
+  };
+}
+
+/**
+ * Connects QuickBooks as a user would: GET /qbo/auth, approve at the simulator, GET /qbo/callback.
+ * Falls back to an in-test stand-in QboService (a QboClient with an in-memory token store) only
+ * when the server has no working QBO connection flow.
+ */
+export async function connectQbo(test: TestServer, admin: RestClient, simulator: QboSimulator, url: string): Promise<'product' | 'stand-in'> {
+  const auth = await admin.get('/api/v1/qbo/auth');
+  const authUrl = (auth.body as { data?: { authUrl?: string } })?.data?.authUrl;
+  if (auth.status === 200 && authUrl) {
+    const redirect = new URL(await simulator.approve(authUrl));
+    const callback = await admin.get(`/api/v1/qbo/callback${redirect.search}`);
+    if (callback.status === 200) return 'product';
+  }
+  const config = { ...simulator.credentials, environment: 'sandbox' as const, redirectUri: 'http://localhost/qbo-callback', simulatorBaseUrl: url };
+  const client = new QboClient({ config, tokenStore: createMemoryTokenStore() });
+  await client.connect(await simulator.approve(new QboOAuth(config).authorizeUrl('billing-test')));
+  test.server.services.integrations.qbo = {
+    simulated: true,
+    getClient: async () => client,
+    status: async () => ({ connected: true, environment: 'sandbox', companyName: 'Simulator', expiresInSeconds: 3600, lastError: null }),
+  };
+  return 'stand-in';
+}
+
+/** Call records are inserted by the tests themselves: the Genesys pull is a recorded no-op. */
+export function stubGenesys(test: TestServer): Array<{ startDate: string; endDate: string }> {
+  const pulls: Array<{ startDate: string; endDate: string }> = [];
+  test.server.services.integrations.genesys = {
+    simulated: true,
+    listQueues: async () => [],
+    ensureCallRecords: async (range) => {
+      pulls.push(range);
+    },
+    status: async () => ({ isConnected: true, tokenExpiresAt: null, lastError: null }),
+  };
+  return pulls;
+}
+
+let callSeq = 0;
+export type CallSpec = { queueId: string; start: string; seconds: number; mediaType?: string };
+
+export async function insertCalls(db: Database, calls: CallSpec[]): Promise<void> {
+  await db.callRecord.createMany({
+    data: calls.map((call) => {
+      const start = new Date(call.start);
+      callSeq += 1;
+      return {
+        conversationId: `test-conv-${process.pid}-${callSeq}-${Math.random().toString(36).slice(2, 8)}`,
+        startTime: start,
+        endTime: new Date(start.getTime() + call.seconds * 1000),
+        duration: call.seconds,
+        direction: 'inbound',
+        mediaType: call.mediaType ?? 'voice',
+        queueId: call.queueId,
+      };
+    }),
+  });
+}
+
+export async function createProfile(
+  db: Database,
+  data: { name: string; queues: string[]; rate: string; minimum?: number; overage?: string; taxCode?: string | null; qboCustomerId?: string | null; isActive?: boolean },
+) {
+  return db.customerProfile.create({
+    data: {
+      qboDisplayName: data.name,
+      genesysQueueNames: data.queues,
+      ratePerMinute: data.rate,
+      minimumMinutes: data.minimum ?? 0,
+      overageRatePerMinute: data.overage ?? data.rate,
+      taxCode: data.taxCode ?? null,
+      qboCustomerId: data.qboCustomerId === undefined ? '1' : data.qboCustomerId,
+      isActive: data.isActive ?? true,
+    },
+  });
+}
+
+type JobBody = { data: { status: string; customers: Array<Record<string, unknown>> } & Record<string, unknown> };
+
+/** Polls GET /billing/jobs/{id} until the job has ended. */
+export async function waitForJob(client: RestClient, id: string, timeoutMs = 30_000): Promise<JobBody['data']> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await client.get(`/api/v1/billing/jobs/${id}`);
+    expect(answer.status).toBe(200);
+    const job = (answer.body as JobBody).data;
+    if (!['PENDING', 'IN_PROGRESS'].includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function runJob(client: RestClient, body: { billingPeriodStart: string; billingPeriodEnd: string; isDryRun?: boolean; selectedQueues: string[] }) {
+  const answer = await client.post('/api/v1/billing/run', { isDryRun: false, ...body });
+  if (answer.status !== 201) throw new Error(`run failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return (answer.body as { data: { id: string; jobId: string } }).data;
+}

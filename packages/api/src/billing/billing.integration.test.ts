@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestClient } from '../../../../test/rest-client';
+import { startTestServer, type TestServer } from '../../../../test/server';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from './billing-test-kit';
+
+// October 2026 in America/Los_Angeles (the default company timezone) is UTC-7 throughout.
+const OCT = { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31' };
+const QUEUES = ['Billing QA', 'Billing QB', 'Billing QC', 'Billing QD', 'Billing QE', 'Billing QF'];
+
+type Customer = { customerName: string; status: string; amount: number; calls: number; billedMinutes: string; lines: Array<{ description: string; quantity: string; unitPrice: string; amount: string; taxCode: string | null }>; qboInvoiceId: string | null; docNumber: string | null; skipReason: string | null; error: string | null };
+const byName = (job: { customers: Array<Record<string, unknown>> }) =>
+  Object.fromEntries((job.customers as Customer[]).map((customer) => [customer.customerName, customer]));
+
+describe('billing jobs against the QuickBooks simulator', () => {
+  let test: TestServer;
+  let admin: RestClient;
+  let sim: Awaited<ReturnType<typeof startQboSimulator>>;
+  let qboMode: string;
+  const profiles: Record<string, string> = {};
+
+  beforeAll(async () => {
+    sim = await startQboSimulator();
+    test = await startTestServer({ env: { ...qboEnv(sim.simulator, sim.url), BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' } });
+    admin = await test.admin();
+    stubGenesys(test);
+    qboMode = await connectQbo(test, admin, sim.simulator, sim.url);
+    const { db } = test.server.services;
+    await db.genesysQueue.createMany({
+      data: ['a', 'b', 'c', 'd', 'e', 'f', 'x'].map((letter) => ({ id: `tq-${letter}`, name: `Billing Q${letter.toUpperCase()}` })),
+    });
+    profiles.A = (await createProfile(db, { name: 'A Alpha', queues: ['Billing QA'], rate: '0.0425', taxCode: 'TAX', qboCustomerId: '1' })).id;
+    profiles.B = (await createProfile(db, { name: 'B Bravo', queues: ['Billing QB'], rate: '0.10', minimum: 100, overage: '0.08', qboCustomerId: '2' })).id;
+    profiles.C = (await createProfile(db, { name: 'C Charlie', queues: ['Billing QC'], rate: '1.25', minimum: 10, overage: '2', qboCustomerId: '3' })).id;
+    profiles.D = (await createProfile(db, { name: 'D Delta', queues: ['Billing QD'], rate: '1.00', qboCustomerId: '4' })).id;
+    profiles.E = (await createProfile(db, { name: 'E Echo', queues: ['Billing QE'], rate: '2.00', qboCustomerId: null })).id;
+    profiles.F = (await createProfile(db, { name: 'F Foxtrot', queues: ['Billing QF'], rate: '5.00', qboCustomerId: '6', isActive: false })).id;
+    await insertCalls(db, [
+      // A: 61 s, 30 s, 120 s and 10 s bill 120 + 60 + 120 + 60 = 360 s = 6 min at the 60 s increment.
+      { queueId: 'tq-a', start: '2026-10-05T17:00:00Z', seconds: 61 },
+      { queueId: 'tq-a', start: '2026-10-06T17:00:00Z', seconds: 30 },
+      { queueId: 'tq-a', start: '2026-10-07T17:00:00Z', seconds: 120 },
+      { queueId: 'tq-a', start: '2026-11-01T06:59:00Z', seconds: 10 }, // Oct 31, 23:59 PDT: inside
+      { queueId: 'tq-a', start: '2026-10-01T06:30:00Z', seconds: 100 }, // Sep 30, 23:30 PDT: outside
+      { queueId: 'tq-a', start: '2026-11-01T07:00:00Z', seconds: 100 }, // Nov 1, 00:00 PDT: outside
+      { queueId: 'tq-a', start: '2026-10-08T17:00:00Z', seconds: 100, mediaType: 'chat' }, // not voice
+      // E: one 45 s call bills 1 min.
+      { queueId: 'tq-e', start: '2026-10-09T17:00:00Z', seconds: 45 },
+      // F is inactive: never billed.
+      { queueId: 'tq-f', start: '2026-10-09T17:00:00Z', seconds: 600 },
+      // B: 150 calls of 50 s bill 150 min.
+      ...Array.from({ length: 150 }, (_, index) => ({ queueId: 'tq-b', start: `2026-10-${String(2 + (index % 28)).padStart(2, '0')}T18:${String(index % 60).padStart(2, '0')}:00Z`, seconds: 50 })),
+    ]);
+  });
+
+  afterAll(async () => {
+    await test?.stop();
+    await sim?.close();
+  });
+
+  it('lists the queues of active profiles with their customers', async () => {
+    const answer = await admin.get('/api/v1/billing/queues');
+    expect(answer.status).toBe(200);
+    const queues = (answer.body as { data: { queues: Array<{ name: string; customers: Array<{ qboDisplayName: string; ratePerMinute: string; minimumMinutes: number }> }> } }).data.queues;
+    const ours = queues.filter((queue) => QUEUES.includes(queue.name));
+    expect(ours.map((queue) => queue.name)).toEqual(['Billing QA', 'Billing QB', 'Billing QC', 'Billing QD', 'Billing QE']);
+    expect(ours[1]!.customers).toEqual([expect.objectContaining({ qboDisplayName: 'B Bravo', ratePerMinute: '0.1000', minimumMinutes: 100 })]);
+  });
+
+  it('a dry run reports the hand-computed amounts and creates no invoice', async () => {
+    const { id, jobId } = await runJob(admin, { ...OCT, isDryRun: true, selectedQueues: QUEUES });
+    expect(jobId).toMatch(/^BJ-[0-9A-Z]{6}$/);
+    const job = await waitForJob(admin, id);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.type).toBe('DRY_RUN');
+    const customers = byName(job);
+    expect(Object.keys(customers)).toEqual(['A Alpha', 'B Bravo', 'C Charlie', 'D Delta', 'E Echo']);
+    expect(customers['A Alpha']).toMatchObject({ status: 'RATED', calls: 4, billedMinutes: '6.0000', amount: 0.26 }); // 6 × 0.0425 = 0.255 → 0.26 (half-up)
+    expect(customers['A Alpha']!.lines).toEqual([{ description: 'Phone usage', quantity: '6.0000', unitPrice: '0.0425', amount: '0.26', taxCode: 'TAX' }]);
+    expect(customers['B Bravo']).toMatchObject({ status: 'RATED', calls: 150, billedMinutes: '150.0000', amount: 14 });
+    expect(customers['B Bravo']!.lines.map((line) => [line.description, line.quantity, line.amount])).toEqual([
+      ['Minimum commitment', '100.0000', '10.00'],
+      ['Overage', '50.0000', '4.00'],
+    ]);
+    expect(customers['C Charlie']).toMatchObject({ status: 'RATED', calls: 0, amount: 12.5 });
+    expect(customers['D Delta']).toMatchObject({ status: 'SKIPPED', amount: 0 });
+    expect(customers['E Echo']).toMatchObject({ status: 'RATED', calls: 1, billedMinutes: '1.0000', amount: 2 });
+    expect(job.totalAmount).toBe(28.76);
+    expect(sim.simulator.invoices()).toHaveLength(0);
+    expect(await test.server.services.db.invoiceLedgerEntry.count()).toBe(0);
+  });
+
+  it('a manual run invoices each customer once with those amounts; a customer without QuickBooks mapping fails the job', async () => {
+    const { id } = await runJob(admin, { ...OCT, selectedQueues: QUEUES });
+    const job = await waitForJob(admin, id);
+    expect(job.status).toBe('FAILED');
+    expect(job.error).toContain('E Echo');
+    const customers = byName(job);
+    expect(customers['E Echo']).toMatchObject({ status: 'FAILED' });
+    expect(customers['E Echo']!.error).toMatch(/QuickBooks customer/);
+    expect(customers['D Delta']).toMatchObject({ status: 'SKIPPED' });
+    expect(job).toMatchObject({ successfulInvoices: 3, failedInvoices: 1, totalInvoices: 4, totalAmount: 26.76, totalClients: 5, processedClients: 5 });
+
+    const invoices = sim.simulator.invoices();
+    expect(invoices).toHaveLength(3);
+    const invoiceOf = (name: string) => invoices.find((invoice) => invoice.Id === customers[name]!.qboInvoiceId)!;
+    const a = invoiceOf('A Alpha');
+    expect(a.TotalAmt).toBe(0.26);
+    expect(a.CustomerRef.value).toBe('1');
+    expect(a.DocNumber).toBe(customers['A Alpha']!.docNumber);
+    expect(a.CustomerMemo?.value).toContain('2026-10-01 to 2026-10-31');
+    expect(a.PrivateNote).toContain(String(job.jobId));
+    expect(a.PrivateNote).toContain('Billing QA: 6.0000 min');
+    const aLine = a.Line.find((line) => line.DetailType === 'SalesItemLineDetail') as { Amount: number; SalesItemLineDetail: { Qty: number; UnitPrice: number; TaxCodeRef?: { value: string }; ItemRef: { name?: string } } };
+    expect(aLine).toMatchObject({ Amount: 0.26, SalesItemLineDetail: { Qty: 6, UnitPrice: 0.0425, TaxCodeRef: { value: 'TAX' } } });
+    expect(invoiceOf('B Bravo').TotalAmt).toBe(14);
+    expect(invoiceOf('C Charlie').TotalAmt).toBe(12.5);
+  });
+
+  it('a run over an overlapping period invoices nothing again and names the invoice it overlaps', async () => {
+    const before = sim.simulator.invoices().length;
+    const { id } = await runJob(admin, { billingPeriodStart: '2026-10-15', billingPeriodEnd: '2026-11-10', selectedQueues: ['Billing QA', 'Billing QB'] });
+    const job = await waitForJob(admin, id);
+    expect(job.status).toBe('COMPLETED');
+    const customers = byName(job);
+    const ledger = await test.server.services.db.invoiceLedgerEntry.findFirstOrThrow({ where: { profileId: profiles.A } });
+    expect(customers['A Alpha']).toMatchObject({ status: 'SKIPPED' });
+    expect(customers['A Alpha']!.skipReason).toContain(ledger.docNumber);
+    expect(customers['B Bravo']).toMatchObject({ status: 'SKIPPED' });
+    expect(sim.simulator.invoices()).toHaveLength(before);
+  });
+
+  it('retry after a failure invoices only the rest; only failed jobs can be retried', async () => {
+    const { db } = test.server.services;
+    const failed = await db.billingJob.findFirstOrThrow({ where: { status: 'FAILED' } });
+    await db.customerProfile.update({ where: { id: profiles.E }, data: { qboCustomerId: '5' } });
+    const answer = await admin.post(`/api/v1/billing/retry/${failed.id}`, {});
+    expect(answer.status).toBe(200);
+    expect((answer.body as { data: { jobId: string } }).data.jobId).toBe(failed.jobId);
+    const job = await waitForJob(admin, failed.id);
+    expect(job.status).toBe('COMPLETED');
+    expect(job).toMatchObject({ successfulInvoices: 4, failedInvoices: 0, totalAmount: 28.76 });
+    const invoices = sim.simulator.invoices();
+    expect(invoices).toHaveLength(4);
+    expect(new Set(invoices.map((invoice) => invoice.DocNumber)).size).toBe(4);
+    expect(invoices.find((invoice) => invoice.Id === byName(job)['E Echo']!.qboInvoiceId)?.TotalAmt).toBe(2);
+
+    expect((await admin.post(`/api/v1/billing/retry/${failed.id}`, {})).status).toBe(409);
+    expect((await admin.delete(`/api/v1/billing/jobs/${failed.id}`)).status).toBe(409);
+  });
+
+  it('refuses bad input without a 500', async () => {
+    expect((await admin.post('/api/v1/billing/run', { ...OCT, isDryRun: false, selectedQueues: [] })).status).toBe(400);
+    expect((await admin.post('/api/v1/billing/run', { billingPeriodStart: '2026-02-30', billingPeriodEnd: '2026-03-01', selectedQueues: ['x'] })).status).toBe(400);
+    expect((await admin.post('/api/v1/billing/run', { billingPeriodStart: '2026-03-02', billingPeriodEnd: '2026-03-01', selectedQueues: ['x'] })).status).toBe(400);
+    expect((await admin.get('/api/v1/billing/jobs/not-a-job')).status).toBe(404);
+    expect((await admin.delete('/api/v1/billing/jobs/6f1c1f7e-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.post('/api/v1/billing/retry/zzz', {})).status).toBe(404);
+    expect((await test.anonymous().get('/api/v1/billing/jobs')).status).toBe(401);
+  });
+
+  it('lists jobs newest first, filtered by status and searched by job id', async () => {
+    const all = (await admin.get('/api/v1/billing/jobs')).body as { data: Array<{ jobId: string; status: string; createdAt: string }> };
+    expect(all.data.length).toBeGreaterThanOrEqual(3);
+    expect([...all.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt))).toEqual(all.data);
+    const completed = (await admin.get('/api/v1/billing/jobs?status=COMPLETED')).body as { data: Array<{ status: string }> };
+    expect(completed.data.every((job) => job.status === 'COMPLETED')).toBe(true);
+    const code = all.data[0]!.jobId;
+    const searched = (await admin.get(`/api/v1/billing/jobs?search=${code.slice(3).toLowerCase()}`)).body as { data: Array<{ jobId: string }> };
+    expect(searched.data.map((job) => job.jobId)).toEqual([code]);
+  });
+
+  it('the kill switch refuses runs and retries with a 409', async () => {
+    const { db } = test.server.services;
+    await db.organizationSettings.upsert({ where: { id: 1 }, create: { id: 1, killSwitchEnabled: true, killSwitchReason: 'audit' }, update: { killSwitchEnabled: true, killSwitchReason: 'audit' } });
+    try {
+      const answer = await admin.post('/api/v1/billing/run', { ...OCT, isDryRun: true, selectedQueues: QUEUES });
+      expect(answer.status).toBe(409);
+      expect((answer.body as { error: string }).error).toContain('kill switch');
+    } finally {
+      await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false, killSwitchReason: null } });
+    }
+  });
+
+  it('cancel stops a job before its next invoice', async () => {
+    const { db } = test.server.services;
+    for (let index = 0; index < 20; index += 1) {
+      await createProfile(db, { name: `X Cancel ${String(index).padStart(2, '0')}`, queues: ['Billing QX'], rate: '1', minimum: 1, qboCustomerId: String(1 + (index % 12)) });
+    }
+    sim.simulator.faults.latencyMs = 400;
+    try {
+      const { id, jobId } = await runJob(admin, { ...OCT, selectedQueues: ['Billing QX'] });
+      const answer = await admin.delete(`/api/v1/billing/jobs/${id}`);
+      expect(answer.status).toBe(200);
+      expect((answer.body as { data: { jobId: string; status: string } }).data).toEqual({ jobId, id, status: 'CANCELLED' });
+      // Give a worker time to pick it up: it must not send anything.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const job = await waitForJob(admin, id);
+      expect(job.status).toBe('CANCELLED');
+      const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
+      expect(sent.length).toBe(0);
+    } finally {
+      sim.simulator.faults.latencyMs = 0;
+    }
+  });
+
+  it('a running job stops when cancelled, and what it invoiced stays invoiced once', async () => {
+    const { db } = test.server.services;
+    for (let index = 20; index < 40; index += 1) {
+      await createProfile(db, { name: `X Cancel ${String(index).padStart(2, '0')}`, queues: ['Billing QX'], rate: '1', minimum: 1, qboCustomerId: String(1 + (index % 12)) });
+    }
+    sim.simulator.faults.latencyMs = 300;
+    try {
+      const { id, jobId } = await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QX'] });
+      // Wait until the first invoice went out, then cancel.
+      for (let waited = 0; waited < 15_000; waited += 50) {
+        if (sim.simulator.invoices().some((invoice) => invoice.PrivateNote?.includes(jobId))) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await admin.delete(`/api/v1/billing/jobs/${id}`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const job = await waitForJob(admin, id);
+      expect(job.status).toBe('CANCELLED');
+      const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent.length).toBeLessThan(40);
+      const invoiced = await db.billingJobCustomer.count({ where: { billingJobId: id, status: 'INVOICED' } });
+      expect(invoiced).toBe(sent.length);
+    } finally {
+      sim.simulator.faults.latencyMs = 0;
+    }
+  });
+
+  it('a due scheduled run bills the profile period after the last invoiced day, and is held while the kill switch is on', async () => {
+    const { db, jobs } = test.server.services;
+    const settings = () => db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true } });
+    await settings();
+    // Dec 1 2026, 02:00 PST: profile C (days 1..31) bills November; October is invoiced already.
+    const run = await db.scheduledRun.create({ data: { profileId: profiles.C!, dueAt: new Date('2026-12-01T10:00:00Z'), state: 'DUE' } });
+    await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
+    const until = async (predicate: () => Promise<boolean>) => {
+      for (let waited = 0; waited < 20_000; waited += 100) {
+        if (await predicate()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('timed out');
+    };
+    await until(async () => (await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } })).state === 'HELD');
+    await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false } });
+    await until(async () => Boolean((await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } })).billingJobId));
+    const done = await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } });
+    const job = await waitForJob(admin, done.billingJobId!);
+    expect(job).toMatchObject({ type: 'MONTHLY', status: 'COMPLETED', startDate: '2026-11-01', endDate: '2026-11-30', totalAmount: 12.5 });
+    // Sending the same run again makes no second job.
+    await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await db.billingJob.count({ where: { type: 'MONTHLY' } })).toBe(1);
+  });
+
+  it('reports how QuickBooks was connected', () => {
+    // 'product' = through GET /qbo/auth and /qbo/callback; 'stand-in' = the in-test QboService.
+    expect(['product', 'stand-in']).toContain(qboMode);
+    console.info(`billing integration test: QuickBooks connected via ${qboMode}`);
+  });
+});

@@ -1,0 +1,99 @@
+import type { Database } from '@phone-billing/db';
+import type { AppServices } from '../context';
+import { calendarDateInZone } from '../domain/calendar';
+import { periodForScheduledRun } from '../domain/billing-period';
+import { notify } from '../notifications';
+import { getOrganizationSettings } from '../settings/organization-settings';
+import { calendarFromDate, createMonthlyJob, queueJob, RUN_JOB_QUEUE, SCHEDULED_RUN_QUEUE } from './jobs';
+
+/** States of a scheduled run that still wait for a job. */
+const WAITING_STATES = ['DUE', 'QUEUED', 'HELD'];
+
+/** The last day of the profile already in the ledger (invoiced or reserved), or null. */
+export async function lastInvoicedDay(db: Database, profileId: string): Promise<string | null> {
+  const latest = await db.invoiceLedgerEntry.findFirst({ where: { profileId }, orderBy: { periodEnd: 'desc' }, select: { periodEnd: true } });
+  return latest ? calendarFromDate(latest.periodEnd) : null;
+}
+
+export type ScheduledRunOutcome = 'held' | 'queued' | 'nothing-to-bill' | 'inactive' | 'already-handled' | 'missing';
+
+/**
+ * A due scheduled run (queued by the profile schedule's tick): while the kill switch is on it is
+ * HELD; otherwise a MONTHLY job bills the profile's latest period that ended before the run,
+ * starting after the last invoiced day (DESIGN.md §4). One job per run, however often it is sent.
+ */
+export async function handleScheduledRun(services: AppServices, scheduledRunId: string): Promise<ScheduledRunOutcome> {
+  const { db } = services;
+  const settings = await getOrganizationSettings(db);
+  const run = await db.scheduledRun.findUnique({ where: { id: scheduledRunId } });
+  if (!run) return 'missing';
+  if (!WAITING_STATES.includes(run.state) || run.billingJobId) return 'already-handled';
+  if (settings.killSwitchEnabled) {
+    await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'HELD' } });
+    return 'held';
+  }
+  const profile = await db.customerProfile.findUnique({ where: { id: run.profileId } });
+  if (!profile || !profile.isActive) {
+    await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
+    return 'inactive';
+  }
+  const runDate = calendarDateInZone(run.dueAt, settings.timezone);
+  const period = periodForScheduledRun(profile, runDate, await lastInvoicedDay(db, profile.id));
+  if (!period) {
+    await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
+    return 'nothing-to-bill';
+  }
+  const jobId = await db.$transaction(async (tx) => {
+    // Lock the run so two workers handling the same message create one job.
+    const locked = await tx.$queryRaw<Array<{ state: string; billingJobId: string | null }>>`
+      SELECT state, "billingJobId"::text AS "billingJobId" FROM scheduled_runs WHERE id = ${run.id}::uuid FOR UPDATE`;
+    const current = locked[0];
+    if (!current || current.billingJobId || !WAITING_STATES.includes(current.state)) return null;
+    const job = await createMonthlyJob(db, profile, period, tx);
+    await tx.scheduledRun.update({ where: { id: run.id }, data: { state: 'DONE', billingJobId: job.id, releasedAt: new Date() } });
+    return job.id;
+  });
+  if (!jobId) return 'already-handled';
+  await queueJob(services, jobId);
+  return 'queued';
+}
+
+/** When the kill switch is off, sends every HELD run to be handled again. */
+export async function releaseHeldRuns(services: AppServices): Promise<number> {
+  const { db } = services;
+  const settings = await getOrganizationSettings(db);
+  if (settings.killSwitchEnabled || !services.jobs) return 0;
+  const held = await db.scheduledRun.findMany({ where: { state: 'HELD', billingJobId: null }, select: { id: true } });
+  for (const run of held) {
+    const released = await db.scheduledRun.updateMany({ where: { id: run.id, state: 'HELD' }, data: { state: 'DUE' } });
+    if (released.count) await services.jobs.send(SCHEDULED_RUN_QUEUE, { scheduledRunId: run.id });
+  }
+  return held.length;
+}
+
+/**
+ * Finds jobs whose worker died (IN_PROGRESS with a heartbeat older than `staleSeconds`) and
+ * PENDING jobs whose message may have been lost, and queues them again; the runner's claim makes
+ * sure only one worker runs a job.
+ */
+export async function requeueStaleJobs(services: AppServices, staleSeconds: number): Promise<number> {
+  const { db } = services;
+  if (!services.jobs) return 0;
+  const staleBefore = new Date(Date.now() - staleSeconds * 1000);
+  const stale = await db.billingJob.findMany({
+    where: {
+      OR: [
+        { status: 'IN_PROGRESS', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+        { status: 'PENDING', createdAt: { lt: new Date(Date.now() - Math.max(60, staleSeconds) * 1000) } },
+      ],
+    },
+    select: { id: true },
+    take: 100,
+  });
+  for (const job of stale) await services.jobs.send(RUN_JOB_QUEUE, { billingJobId: job.id });
+  return stale.length;
+}
+
+export async function notifyScheduledFailure(db: Database, message: string): Promise<void> {
+  await notify(db, { kind: 'billing-failure', message: message.slice(0, 500), link: '/billing-jobs' });
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** Billing job states and types as stored (DESIGN.md §4, Billing jobs). */
+export const BILLING_JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export type BillingJobStatus = (typeof BILLING_JOB_STATUSES)[number];
+export const BILLING_JOB_TYPES = ['MONTHLY', 'MANUAL', 'DRY_RUN'] as const;
+export type BillingJobType = (typeof BILLING_JOB_TYPES)[number];
+
+/** Labels shown for each status (spec 000 §4). */
+export const billingJobStatusLabels: Record<BillingJobStatus, string> = {
+  PENDING: 'Pending',
+  IN_PROGRESS: 'In Progress',
+  COMPLETED: 'Completed',
+  FAILED: 'Failed',
+  CANCELLED: 'Cancelled',
+};
+
+export const billingJobTypeLabels: Record<BillingJobType, string> = {
+  MONTHLY: 'Monthly',
+  MANUAL: 'Manual',
+  DRY_RUN: 'Dry Run',
+};
+
+/** Retry only when FAILED; cancel only when PENDING or IN_PROGRESS (spec 000 §4). */
+export const canRetryJob = (status: string): boolean => status === 'FAILED';
+export const canCancelJob = (status: string): boolean => status === 'PENDING' || status === 'IN_PROGRESS';
+export const isJobRunning = (status: string): boolean => status === 'PENDING' || status === 'IN_PROGRESS';
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((value) => {
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }, `${label} must be a real date`);
+
+/** POST /billing/run (and the Run Billing Job form). */
+export const ZRunBillingJobSchema = z
+  .object({
+    billingPeriodStart: calendarDate('Start date'),
+    billingPeriodEnd: calendarDate('End date'),
+    isDryRun: z.boolean().default(false),
+    selectedQueues: z.array(z.string().trim().min(1)).min(1, 'Select at least one queue'),
+  })
+  .refine((value) => value.billingPeriodStart <= value.billingPeriodEnd, {
+    message: 'End date must be on or after the start date',
+    path: ['billingPeriodEnd'],
+  });
+export type RunBillingJobInput = z.input<typeof ZRunBillingJobSchema>;
+
+/** One invoice line as a job reports it. */
+export const ZBillingLineSchema = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  amount: z.string(),
+  taxCode: z.string().nullable(),
+});
+
+export const ZBillingJobSchema = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  status: z.enum(BILLING_JOB_STATUSES),
+  type: z.enum(BILLING_JOB_TYPES),
+  queueName: z.array(z.string()),
+  startDate: z.string(),
+  endDate: z.string(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  totalClients: z.number().int(),
+  processedClients: z.number().int(),
+  totalInvoices: z.number().int(),
+  successfulInvoices: z.number().int(),
+  failedInvoices: z.number().int(),
+  totalAmount: z.number(),
+  error: z.string().nullable(),
+});
+export type BillingJobView = z.infer<typeof ZBillingJobSchema>;
+
+export const BILLING_CUSTOMER_STATUSES = ['PENDING', 'INVOICED', 'SKIPPED', 'FAILED', 'RATED'] as const;
+
+export const ZBillingJobCustomerSchema = z.object({
+  id: z.string(),
+  profileId: z.string().nullable(),
+  customerName: z.string(),
+  status: z.enum(BILLING_CUSTOMER_STATUSES),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  calls: z.number().int(),
+  billedMinutes: z.string(),
+  amount: z.number(),
+  lines: z.array(ZBillingLineSchema),
+  queueUsage: z.array(z.object({ queueName: z.string(), calls: z.number().int(), billedMinutes: z.string() })),
+  qboInvoiceId: z.string().nullable(),
+  docNumber: z.string().nullable(),
+  skipReason: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type BillingJobCustomerView = z.infer<typeof ZBillingJobCustomerSchema>;
+
+export const ZBillingJobDetailSchema = ZBillingJobSchema.extend({ customers: z.array(ZBillingJobCustomerSchema) });
+export type BillingJobDetailView = z.infer<typeof ZBillingJobDetailSchema>;
+
+export const ZBillingQueueSchema = z.object({
+  name: z.string(),
+  customers: z.array(
+    z.object({
+      customerId: z.string(),
+      qboDisplayName: z.string(),
+      qboCompanyName: z.string().nullable(),
+      ratePerMinute: z.string(),
+      minimumMinutes: z.number().int(),
+    }),
+  ),
+});
+export type BillingQueueView = z.infer<typeof ZBillingQueueSchema>;
