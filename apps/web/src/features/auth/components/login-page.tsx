@@ -4,14 +4,41 @@ import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store';
 import { errorMessage, trpc } from '../../../lib/trpc';
+import { SetupPasswordForm } from './setup-password-form';
 
 export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const setupToken = searchParams.get('setup');
+  // A one-time setup link (/login?setup=<token>): choose a password instead of signing in.
+  if (setupToken) {
+    return (
+      <LoginFrame subtitle="Welcome! Choose a password for your new account">
+        <SetupPasswordForm token={setupToken} />
+      </LoginFrame>
+    );
+  }
+  return <SignInScreen />;
+}
+
+function LoginFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-center text-2xl font-semibold text-slate-900">Phone Billing Dashboard</h1>
+        <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function SignInScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const { isAuthenticated, setUser } = useAuthStore();
@@ -40,10 +67,7 @@ export function LoginPage() {
   });
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <h1 className="text-center text-2xl font-semibold text-slate-900">Phone Billing Dashboard</h1>
-        <p className="mt-1 text-center text-sm text-slate-500">Sign in to your account</p>
+    <LoginFrame subtitle="Sign in to your account">
         <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
           <FormField label="Email" htmlFor="email" error={errors.email?.message}>
             <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
@@ -68,7 +92,6 @@ export function LoginPage() {
             {form.formState.isSubmitting ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>
-      </div>
-    </div>
+    </LoginFrame>
   );
 }

@@ -1,0 +1,226 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ZCreateActionRequestSchema,
+  ZCreateRoleRequestSchema,
+  ZCreateUserRequestSchema,
+} from '@phone-billing/api/schemas';
+import { Alert } from '@phone-billing/ui/alert';
+import { Button } from '@phone-billing/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { Checkbox } from '@phone-billing/ui/checkbox';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { errorMessage, trpc } from '../../../lib/trpc';
+import type { AccessAction, AccessRole, AccessUser } from '../hooks/use-access-data';
+
+function toggled(list: string[], value: string, checked: boolean): string[] {
+  return checked ? [...new Set([...list, value])] : list.filter((item) => item !== value);
+}
+
+// ------------------------------------------------------------------------------------ Add New User
+
+type UserForm = { email: string; name: string; password: string; roleIds: string[] };
+
+export function AddUserForm({ roles, onCreated }: { roles: AccessRole[]; onCreated: (user: AccessUser) => void }) {
+  const createUser = trpc.auth.createUser.useMutation();
+  const utils = trpc.useUtils();
+  const [setupLink, setSetupLink] = useState<{ email: string; url: string } | null>(null);
+  const form = useForm<UserForm>({
+    resolver: zodResolver(ZCreateUserRequestSchema) as unknown as Resolver<UserForm>,
+    defaultValues: { email: '', name: '', password: '', roleIds: [] },
+  });
+  const roleIds = form.watch('roleIds');
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await createUser.mutateAsync({
+        email: values.email,
+        name: values.name || undefined,
+        password: values.password || undefined,
+        roleIds: values.roleIds,
+      });
+      onCreated(answer.user);
+      void utils.accessControl.auditLog.invalidate();
+      if (answer.setupUrl) {
+        setSetupLink({ email: answer.user.email, url: answer.setupUrl });
+        toast.success('User created. Ask them to reset their password via the login screen.');
+      } else {
+        setSetupLink(null);
+        toast.success('User created. Share the password you set with them.');
+      }
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to create user'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add New User</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Add New User">
+          <FormField label="Email" htmlFor="new-user-email" error={errors.email?.message} required>
+            <Input id="new-user-email" type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+          <FormField label="Name" htmlFor="new-user-name" error={errors.name?.message} hint="Optional">
+            <Input id="new-user-name" autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField
+            label="Temporary password"
+            htmlFor="new-user-password"
+            error={errors.password?.message}
+            hint="Optional, at least 8 characters. Leave blank to get a one-time link (valid 72 hours) with which they choose their own."
+          >
+            <Input id="new-user-password" type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">Roles</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-2">
+              {roles.map((role) => (
+                <Checkbox
+                  key={role.id}
+                  label={role.name}
+                  checked={roleIds.includes(role.id)}
+                  onChange={(event) => form.setValue('roleIds', toggled(roleIds, role.id, event.target.checked))}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Add User
+          </Button>
+        </form>
+        {setupLink && (
+          <Alert tone="info" className="mt-4" title={`One-time setup link for ${setupLink.email}`} data-testid="setup-link">
+            <p className="text-sm">Send this link to them; it is shown only now and works once within 72 hours.</p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <code className="break-all rounded bg-white px-2 py-1 text-xs text-slate-800">{setupLink.url}</code>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => navigator.clipboard?.writeText(setupLink.url).then(() => toast.success('Link copied'), () => toast.error('Could not copy the link'))}
+              >
+                Copy link
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSetupLink(null)}>
+                Dismiss
+              </Button>
+            </div>
+          </Alert>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+// ----------------------------------------------------------------------------- Create permission
+
+type ActionForm = { key: string; description: string };
+
+export function CreatePermissionForm({ onCreated }: { onCreated: (action: AccessAction) => void }) {
+  const createAction = trpc.accessControl.createAction.useMutation();
+  const utils = trpc.useUtils();
+  const form = useForm<ActionForm>({ resolver: zodResolver(ZCreateActionRequestSchema), defaultValues: { key: '', description: '' } });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await createAction.mutateAsync(values);
+      onCreated(answer.action);
+      void utils.accessControl.auditLog.invalidate();
+      toast.success('Permission created');
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to create permission'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create Permission</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Create Permission">
+          <FormField label="Permission key" htmlFor="permission-key" error={errors.key?.message} hint="e.g. reports:export">
+            <Input id="permission-key" autoComplete="off" {...form.register('key')} />
+          </FormField>
+          <FormField label="Permission description" htmlFor="permission-description" error={errors.key ? undefined : errors.description?.message}>
+            <Input id="permission-description" autoComplete="off" {...form.register('description')} />
+          </FormField>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Create Permission
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+// ------------------------------------------------------------------------------------ Create role
+
+type RoleForm = { name: string; description: string; actionKeys: string[] };
+
+export function CreateRoleForm({ actions, onCreated }: { actions: AccessAction[]; onCreated: (role: AccessRole) => void }) {
+  const createRole = trpc.accessControl.createRole.useMutation();
+  const utils = trpc.useUtils();
+  const form = useForm<RoleForm>({
+    resolver: zodResolver(ZCreateRoleRequestSchema) as unknown as Resolver<RoleForm>,
+    defaultValues: { name: '', description: '', actionKeys: [] },
+  });
+  const actionKeys = form.watch('actionKeys');
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await createRole.mutateAsync({ name: values.name, description: values.description || undefined, actionKeys: values.actionKeys });
+      onCreated(answer.role);
+      void utils.accessControl.auditLog.invalidate();
+      toast.success('Role created');
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to create role'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create Role</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Create Role">
+          <FormField label="Role name" htmlFor="role-name" error={errors.name?.message}>
+            <Input id="role-name" autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="Role description" htmlFor="role-description" error={errors.description?.message} hint="Optional">
+            <Input id="role-description" autoComplete="off" {...form.register('description')} />
+          </FormField>
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {actions.map((action) => (
+                <Checkbox
+                  key={action.id}
+                  label={action.key}
+                  description={action.description}
+                  checked={actionKeys.includes(action.key)}
+                  onChange={(event) => form.setValue('actionKeys', toggled(actionKeys, action.key, event.target.checked))}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Create Role
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZSetupPasswordFormSchema, type TSetupPasswordForm } from '@phone-billing/api/schemas';
+import { Alert } from '@phone-billing/ui/alert';
+import { Button } from '@phone-billing/ui/button';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store';
+import { errorMessage, trpc } from '../../../lib/trpc';
+
+/** "Choose your password" for a one-time setup link (/login?setup=<token>); signs the user in. */
+export function SetupPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const setUser = useAuthStore((state) => state.setUser);
+  const utils = trpc.useUtils();
+  const link = trpc.auth.setupLinkInfo.useQuery({ token }, { retry: false });
+  const setupPassword = trpc.auth.setupPassword.useMutation();
+  const form = useForm<TSetupPasswordForm>({
+    resolver: zodResolver(ZSetupPasswordFormSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await setupPassword.mutateAsync({ token, password: values.password });
+      await utils.invalidate();
+      setUser(answer.user);
+      toast.success('Password set. Welcome!');
+      navigate('/', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to set your password'));
+    }
+  });
+
+  return (
+    <div className="mt-8">
+      <h2 className="text-lg font-semibold text-slate-900">Choose your password</h2>
+      {link.isLoading ? (
+        <div className="flex justify-center p-6">
+          <Spinner />
+        </div>
+      ) : link.error ? (
+        <div className="mt-4 space-y-4">
+          <Alert tone="error">{errorMessage(link.error, 'This setup link cannot be used.')}</Alert>
+          <Link to="/login" className="text-sm font-medium text-blue-700 hover:underline">
+            Go to sign in
+          </Link>
+        </div>
+      ) : (
+        <form className="mt-4 space-y-5" onSubmit={onSubmit} noValidate aria-label="Choose your password">
+          <p className="text-sm text-slate-600">
+            Setting the password for <span className="font-medium">{link.data?.data.email}</span>. This link works once.
+          </p>
+          <FormField label="New password" htmlFor="setup-password" error={errors.password?.message} hint="At least 8 characters">
+            <Input id="setup-password" type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <FormField label="Confirm password" htmlFor="setup-confirm" error={errors.confirmPassword?.message}>
+            <Input id="setup-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          </FormField>
+          <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
+            Set password and sign in
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { TSettings } from '@phone-billing/api/schemas';
+import { Badge } from '@phone-billing/ui/badge';
+import { Button, buttonClasses } from '@phone-billing/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { usePermission } from '../../../lib/auth-store';
+import { errorMessage, trpc } from '../../../lib/trpc';
+
+function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <FormField label={label} htmlFor={id}>
+      <Input id={id} value={value} readOnly disabled />
+    </FormField>
+  );
+}
+
+/** Phone System API and QuickBooks Online API: read-only configuration and a real connection test. */
+export function IntegrationCards() {
+  const info = trpc.system.info.useQuery(undefined);
+  const canGenesys = usePermission('integration:genesys');
+  const canQbo = usePermission('integration:qbo');
+  const genesysStatus = trpc.genesys.status.useQuery(undefined, { enabled: usePermission('integration:genesys', 'billing:view') });
+  const qboStatus = trpc.qbo.status.useQuery(undefined, { enabled: canQbo });
+  const testGenesys = trpc.genesys.testConnection.useMutation();
+  const testQbo = trpc.qbo.testConnection.useMutation();
+  const simulated = info.data?.data.simulated;
+
+  async function runTest(which: 'genesys' | 'qbo') {
+    try {
+      if (which === 'genesys') {
+        const answer = await testGenesys.mutateAsync(undefined);
+        toast.success(answer.data.message);
+        void genesysStatus.refetch();
+      } else {
+        const answer = await testQbo.mutateAsync(undefined);
+        toast.success(answer.message ?? 'QBO connection successful!');
+        void qboStatus.refetch();
+      }
+    } catch (error) {
+      toast.error(errorMessage(error, 'Connection test failed'));
+    }
+  }
+
+  const genesys = genesysStatus.data?.data;
+  const qbo = qboStatus.data?.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Phone System API</CardTitle>
+          {simulated && <Badge tone={simulated.genesys ? 'yellow' : 'green'}>{simulated.genesys ? 'Simulated' : 'Live'}</Badge>}
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ReadOnly id="genesys-provider" label="Provider" value="Genesys Cloud" />
+          <ReadOnly id="genesys-credentials" label="Credentials" value={simulated ? (simulated.genesys ? 'Built-in simulator (no GENESYS_* credentials set)' : 'From GENESYS_* environment variables') : ''} />
+          <ReadOnly id="genesys-status" label="Status" value={genesys ? (genesys.isConnected ? 'Connected' : genesys.lastError ?? 'Not connected') : 'Unknown'} />
+          <Button variant="outline" disabled={!canGenesys} loading={testGenesys.isPending} onClick={() => void runTest('genesys')} aria-label="Test Phone System connection">
+            Test Connection
+          </Button>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>QuickBooks Online API</CardTitle>
+          {simulated && <Badge tone={simulated.qbo ? 'yellow' : 'green'}>{simulated.qbo ? 'Simulated' : 'Live'}</Badge>}
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <ReadOnly id="qbo-environment" label="Environment" value={qbo?.environment ?? (simulated?.qbo ? 'sandbox (simulated)' : 'sandbox')} />
+          <ReadOnly id="qbo-company" label="Company" value={qbo ? (qbo.connected ? qbo.companyInfo.companyName ?? 'Connected' : 'Not connected') : 'Unknown'} />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={!canQbo} loading={testQbo.isPending} onClick={() => void runTest('qbo')} aria-label="Test QuickBooks connection">
+              Test Connection
+            </Button>
+            <Link to="/qbo-setup" className={buttonClasses({ variant: 'ghost' })}>
+              Setup
+            </Link>
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** Database & Logging: what the server runs with (read-only). */
+export function SystemCard({ settings }: { settings: TSettings }) {
+  const { system } = settings;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Database &amp; Logging</CardTitle>
+        <span className="text-xs text-slate-500">Read-only; set when the server starts</span>
+      </CardHeader>
+      <CardContent className="grid gap-4 md:grid-cols-3">
+        <ReadOnly id="system-database" label="Database" value={system.database === 'embedded' ? 'Embedded PostgreSQL' : 'External PostgreSQL (DATABASE_URL)'} />
+        <ReadOnly id="system-log-level" label="Log level" value={system.logLevel} />
+        <ReadOnly id="system-log-retention" label="Log retention" value={system.logRetention} />
+      </CardContent>
+    </Card>
+  );
+}

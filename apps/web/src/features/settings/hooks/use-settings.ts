@@ -1,0 +1,17 @@
+import { setCompanyTimezone } from '../../../lib/dates';
+import { trpc } from '../../../lib/trpc';
+
+export function useSettings() {
+  return trpc.settings.get.useQuery(undefined, { staleTime: 0 });
+}
+
+/** PUT /settings; the answer replaces the cached settings (and the company timezone of dates). */
+export function useUpdateSettings() {
+  const utils = trpc.useUtils();
+  return trpc.settings.update.useMutation({
+    onSuccess: (answer) => {
+      utils.settings.get.setData(undefined, answer);
+      setCompanyTimezone(answer.data.timezone);
+    },
+  });
+}
