@@ -1,5 +1,218 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast';
+import { AlertTriangle, Building2, CheckCircle2, KeyRound, Link2, PlayCircle, RefreshCw, Server, ShieldCheck, XCircle } from 'lucide-react';
+import { Alert } from '@phone-billing/ui/alert';
+import { Badge } from '@phone-billing/ui/badge';
+import { Button, buttonClasses } from '@phone-billing/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { StatCard } from '@phone-billing/ui/stat-card';
+import { trpc } from '../../../lib/trpc';
+import { formatDateTime } from '../../../lib/dates';
+import { formatExpiresIn, useQboActions } from '../hooks/use-qbo-actions';
+
+function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: string }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-3">
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        {ok ? <CheckCircle2 aria-hidden className="size-4 text-green-600" /> : <XCircle aria-hidden className="size-4 text-red-500" />}
+        {label}
+      </span>
+      <span className={ok ? 'text-sm break-all text-slate-900' : 'text-sm text-red-600'}>{value}</span>
+    </li>
+  );
+}
 
 export default function QboSetupPage() {
-  return <PagePlaceholder title="QBO Setup" />;
+  const status = trpc.qbo.status.useQuery(undefined, { refetchInterval: 60_000 });
+  const { pending, startAuthorization, testConnection, refreshToken } = useQboActions();
+
+  useEffect(() => {
+    if (status.error) toast.error('Failed to fetch QBO status');
+  }, [status.error]);
+
+  if (status.isLoading) {
+    return (
+      <div className="flex justify-center p-12">
+        <Spinner label="Loading QBO status" />
+      </div>
+    );
+  }
+
+  const data = status.data?.data;
+  if (!data) {
+    return (
+      <Alert tone="error" title="Failed to fetch QBO status" action={<Button variant="outline" size="sm" onClick={() => status.refetch()}>Retry</Button>}>
+        The QuickBooks status could not be loaded.
+      </Alert>
+    );
+  }
+
+  const redirectUri = data.redirectUri ?? `${window.location.origin}/qbo-callback`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            QuickBooks Online
+            {data.simulated ? <Badge tone="purple">Simulated</Badge> : null}
+          </h2>
+          <p className="text-sm text-slate-500">Connect the accounting system that billing jobs create invoices in.</p>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => status.refetch()} loading={status.isFetching}>
+          <RefreshCw aria-hidden className="size-4" /> Refresh status
+        </Button>
+      </div>
+
+      {data.simulated ? (
+        <Alert tone="info" title="Simulated QuickBooks">
+          No QBO_CLIENT_ID / QBO_CLIENT_SECRET are configured, so this application talks to a local QuickBooks simulator with a sample company. Connect it
+          exactly as you would connect the real one.
+        </Alert>
+      ) : null}
+
+      {data.lastError ? (
+        <Alert tone="error" title="QuickBooks connection problem">
+          {data.lastError}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          title="Authentication"
+          value={data.authenticated ? 'Connected' : 'Not Connected'}
+          hint={data.authenticated && data.connectedAt ? `Since ${formatDateTime(data.connectedAt)}` : 'Run the authorization to connect'}
+          icon={<ShieldCheck />}
+          tone={data.authenticated ? 'green' : 'red'}
+        />
+        <StatCard
+          title="Environment"
+          value={data.environment ? data.environment.charAt(0).toUpperCase() + data.environment.slice(1) : 'Not Set'}
+          hint={data.simulated ? 'Simulated QuickBooks' : data.environment === 'production' ? 'Live company data' : undefined}
+          icon={<Server />}
+          tone="blue"
+        />
+        <StatCard
+          title="Tokens"
+          value={data.hasTokens ? 'Valid' : 'Missing'}
+          hint={data.hasTokens ? `Access token expires in ${formatExpiresIn(data.tokenStatus.expiresIn)} (renewed automatically)` : 'No tokens stored'}
+          icon={<KeyRound />}
+          tone={data.hasTokens ? 'green' : 'yellow'}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Configuration Status</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-slate-100">
+              <ConfigRow label="Client ID" ok={data.clientId === 'configured'} value={data.clientId === 'configured' ? 'Configured' : 'Not configured'} />
+              <ConfigRow label="Redirect URI" ok={Boolean(data.redirectUri)} value={data.redirectUri ?? 'Not configured'} />
+              <ConfigRow label="OAuth Flow" ok={data.authenticated} value={data.authenticated ? 'Completed' : 'Not Completed'} />
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-3">
+            {!data.authenticated ? (
+              <Button onClick={startAuthorization} loading={pending === 'auth'} disabled={data.clientId !== 'configured' || pending !== null}>
+                <PlayCircle aria-hidden className="size-4" /> Start OAuth Authorization
+              </Button>
+            ) : null}
+            {data.authenticated ? (
+              <Button onClick={testConnection} loading={pending === 'test'} disabled={pending !== null}>
+                <Link2 aria-hidden className="size-4" /> Test Connection
+              </Button>
+            ) : null}
+            {data.hasTokens ? (
+              <Button variant="outline" onClick={refreshToken} loading={pending === 'refresh'} disabled={pending !== null}>
+                <RefreshCw aria-hidden className="size-4" /> Refresh Token
+              </Button>
+            ) : null}
+            {data.authenticated && data.lastError ? (
+              <Button variant="outline" onClick={startAuthorization} loading={pending === 'auth'} disabled={pending !== null}>
+                <PlayCircle aria-hidden className="size-4" /> Re-authorize
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>Company Information</CardTitle>
+            <CardDescription>The QuickBooks company this application invoices in.</CardDescription>
+          </div>
+          <Link to="/company-info" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+            <Building2 aria-hidden className="size-4" /> View Company Info
+          </Link>
+        </CardHeader>
+        <CardContent>
+          {data.authenticated ? (
+            <p className="text-sm text-slate-700">
+              Connected company: <span className="font-semibold text-slate-900">{data.companyInfo.companyName ?? 'Unknown (run Test Connection)'}</span>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-500">No company connected yet.</p>
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Setup Instructions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="space-y-4 text-sm text-slate-700">
+              <li>
+                <p className="font-medium text-slate-900">1. Create an app</p>
+                <p>Create an app with the Accounting scope in the Intuit Developer portal (developer.intuit.com).</p>
+              </li>
+              <li>
+                <p className="font-medium text-slate-900">2. Set the redirect URI</p>
+                <p>Add this redirect URI to the app's keys, exactly as shown:</p>
+                <code className="mt-1 block rounded bg-slate-100 px-2 py-1 text-xs break-all text-slate-800">{redirectUri}</code>
+              </li>
+              <li>
+                <p className="font-medium text-slate-900">3. Configure the credentials</p>
+                <p>
+                  Put the client ID and secret in the environment configuration: <code className="text-xs">QBO_CLIENT_ID</code>, <code className="text-xs">QBO_CLIENT_SECRET</code>,{' '}
+                  <code className="text-xs">QBO_ENVIRONMENT</code> (sandbox or production), then restart the application.
+                </p>
+              </li>
+              <li>
+                <p className="font-medium text-slate-900">4. Run the authorization</p>
+                <p>Press Start OAuth Authorization, sign in to QuickBooks, choose the company and approve.</p>
+              </li>
+            </ol>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <AlertTriangle aria-hidden className="size-4 text-orange-500" /> Troubleshooting
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
+              <li>If the authorization page does not open, allow popups and redirects for this site, and make sure the redirect URI matches exactly.</li>
+              <li>If QuickBooks rejects the request, verify the client ID, the client secret and the redirect URI in the environment configuration.</li>
+              <li>If calls fail with expired or invalid tokens, refresh the token or run the authorization again.</li>
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }
