@@ -1,5 +1,278 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import {
+  profileCompleteness,
+  profileStatus,
+  type CompletenessBand,
+  type ProfileStatus,
+  type TCustomerProfile,
+  type TCustomerProfileListQuery,
+} from '@phone-billing/api/schemas';
+import { Alert } from '@phone-billing/ui/alert';
+import { Badge, type BadgeTone } from '@phone-billing/ui/badge';
+import { Button } from '@phone-billing/ui/button';
+import { Card, CardContent } from '@phone-billing/ui/card';
+import { EmptyState } from '@phone-billing/ui/empty-state';
+import { Input } from '@phone-billing/ui/input';
+import { Pagination } from '@phone-billing/ui/pagination';
+import { Select } from '@phone-billing/ui/select';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { StatCard } from '@phone-billing/ui/stat-card';
+import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
+import { BarChart3, CalendarClock, CheckCircle2, Link2, ListChecks, Pencil, Plus, Trash2, Users, Waypoints } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { usePermission } from '../../../lib/auth-store';
+import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/trpc';
+import { useCustomerProfileList, useCustomerProfileMutations, useQueueSuggestions } from '../hooks/use-customer-profiles';
+import { ProfileFormModal } from './profile-form-modal';
+import { ProfileStatsModal } from './profile-stats-modal';
+
+const STATUS_TONES: Record<ProfileStatus, BadgeTone> = {
+  Active: 'green',
+  'No QBO Mapping': 'orange',
+  'No Queues': 'yellow',
+  Inactive: 'gray',
+};
+const BAND_TONES: Record<CompletenessBand, BadgeTone> = { complete: 'green', partial: 'yellow', minimal: 'red' };
+const BAND_LABELS: Record<CompletenessBand, string> = { complete: 'Complete', partial: 'Partial', minimal: 'Minimal' };
+
+type YesNo = '' | 'true' | 'false';
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
 
 export default function CustomerProfilesPage() {
-  return <PagePlaceholder title="Customer Profiles" />;
+  const canEdit = usePermission('customer:edit');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim(), 300);
+  const [isActive, setIsActive] = useState<YesNo>('');
+  const [hasQbo, setHasQbo] = useState<YesNo>('');
+  const [hasQueues, setHasQueues] = useState<YesNo>('');
+  const [queueName, setQueueName] = useState('');
+  const [completeness, setCompleteness] = useState<'' | CompletenessBand>('');
+
+  const [editing, setEditing] = useState<TCustomerProfile | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [statsFor, setStatsFor] = useState<TCustomerProfile | null>(null);
+
+  // Any filter change goes back to the first page.
+  useEffect(() => setPage(1), [search, isActive, hasQbo, hasQueues, queueName, limit]);
+
+  const query: TCustomerProfileListQuery = {
+    page,
+    limit,
+    ...(search ? { search } : {}),
+    ...(isActive ? { isActive } : {}),
+    ...(hasQbo ? { hasQboCustomerId: hasQbo } : {}),
+    ...(hasQueues ? { hasGenesysQueues: hasQueues } : {}),
+    ...(queueName ? { queueName } : {}),
+  };
+  const list = useCustomerProfileList(query);
+  const suggestions = useQueueSuggestions();
+  const { remove, rescheduleAll } = useCustomerProfileMutations();
+
+  const rows = useMemo(() => {
+    const profiles = list.data?.data ?? [];
+    // The completeness filter applies to the fetched page, on the client (spec 001 §2).
+    return completeness ? profiles.filter((profile) => profileCompleteness(profile).band === completeness) : profiles;
+  }, [list.data, completeness]);
+  const summary = list.data?.summary;
+  const pagination = list.data?.pagination;
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = (profile: TCustomerProfile) => {
+    setEditing(profile);
+    setFormOpen(true);
+  };
+  const confirmDelete = (profile: TCustomerProfile) => {
+    if (window.confirm('Are you sure you want to delete this customer profile?')) remove.mutate({ id: profile.id });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">Rates, Genesys queues and QuickBooks customers of everyone you bill.</p>
+        {canEdit && (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" onClick={() => rescheduleAll.mutate({})} loading={rescheduleAll.isPending}>
+              <CalendarClock className="h-4 w-4" aria-hidden /> Reschedule All Billing
+            </Button>
+            <Button onClick={openAdd}>
+              <Plus className="h-4 w-4" aria-hidden /> Add Customer Profile
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <StatCard title="Total Profiles" value={summary?.total ?? '—'} icon={<Users className="h-5 w-5" />} />
+        <StatCard title="Active" value={summary?.active ?? '—'} icon={<CheckCircle2 className="h-5 w-5" />} tone="green" />
+        <StatCard title="Mapped to QuickBooks" value={summary?.withQboMapping ?? '—'} icon={<Link2 className="h-5 w-5" />} tone="purple" />
+        <StatCard title="With Queues" value={summary?.withQueues ?? '—'} icon={<Waypoints className="h-5 w-5" />} tone="orange" />
+        <StatCard title="Complete" value={summary?.complete ?? '—'} hint="80% or more of the details" icon={<ListChecks className="h-5 w-5" />} tone="gray" />
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-3 pt-6 md:grid-cols-3 lg:grid-cols-6">
+          <Input
+            aria-label="Search customer profiles"
+            placeholder="Search name, email or queue"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="lg:col-span-1"
+          />
+          <Select aria-label="Status filter" value={isActive} onChange={(event) => setIsActive(event.target.value as YesNo)}>
+            <option value="">All statuses</option>
+            <option value="true">Active</option>
+            <option value="false">Inactive</option>
+          </Select>
+          <Select aria-label="QBO mapping filter" value={hasQbo} onChange={(event) => setHasQbo(event.target.value as YesNo)}>
+            <option value="">Any QBO mapping</option>
+            <option value="true">Mapped to QBO</option>
+            <option value="false">No QBO mapping</option>
+          </Select>
+          <Select aria-label="Queues filter" value={hasQueues} onChange={(event) => setHasQueues(event.target.value as YesNo)}>
+            <option value="">Any queues</option>
+            <option value="true">With queues</option>
+            <option value="false">Without queues</option>
+          </Select>
+          <Select aria-label="Queue name filter" value={queueName} onChange={(event) => setQueueName(event.target.value)}>
+            <option value="">All queues</option>
+            {(suggestions.data?.data ?? []).map((queue) => (
+              <option key={queue.id} value={queue.name}>
+                {queue.name}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Completeness filter" value={completeness} onChange={(event) => setCompleteness(event.target.value as '' | CompletenessBand)}>
+            <option value="">Any completeness</option>
+            <option value="complete">Complete (80%+)</option>
+            <option value="partial">Partial (40-79%)</option>
+            <option value="minimal">Minimal (under 40%)</option>
+          </Select>
+        </CardContent>
+      </Card>
+
+      {list.error ? (
+        <Alert tone="error" title={errorMessage(list.error, 'Failed to fetch customer profiles')} />
+      ) : list.isLoading ? (
+        <div className="flex justify-center py-10">
+          <Spinner />
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={<Users className="h-6 w-6" />}
+          title="No customer profiles found"
+          description={summary?.total ? 'No profile matches these filters.' : 'Add the first customer profile to start billing.'}
+        />
+      ) : (
+        <Card>
+          <Table>
+            <THead>
+              <Tr>
+                <Th>Customer</Th>
+                <Th>Genesys Queues</Th>
+                <Th>QBO Mapping</Th>
+                <Th>Billing Config</Th>
+                <Th>Rate Per Minute</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Actions</Th>
+              </Tr>
+            </THead>
+            <TBody>
+              {rows.map((profile) => {
+                const status = profileStatus(profile);
+                const complete = profileCompleteness(profile);
+                return (
+                  <Tr key={profile.id} data-testid="customer-profile-row">
+                    <Td>
+                      <div className="font-medium text-slate-900">{profile.qboDisplayName}</div>
+                      {profile.qboCompanyName && profile.qboCompanyName !== profile.qboDisplayName && (
+                        <div className="text-xs text-slate-500">{profile.qboCompanyName}</div>
+                      )}
+                      {profile.qboPrimaryEmailAddr && <div className="text-xs text-slate-500">{profile.qboPrimaryEmailAddr}</div>}
+                    </Td>
+                    <Td>
+                      {profile.genesysQueueNames.length === 0 ? (
+                        <span className="text-sm text-slate-400">None</span>
+                      ) : (
+                        <div className="flex max-w-xs flex-wrap gap-1">
+                          {profile.genesysQueueNames.map((name) => (
+                            <Badge key={name} tone="blue">
+                              {name}
+                            </Badge>
+                          ))}
+                        </div>
+                      )}
+                    </Td>
+                    <Td>
+                      <div className="text-sm">{profile.qboCustomerId ? `ID ${profile.qboCustomerId}` : <span className="text-slate-400">Not mapped</span>}</div>
+                      <Badge tone={BAND_TONES[complete.band]} title={`${complete.passedChecks} of ${complete.totalChecks} details`}>
+                        {BAND_LABELS[complete.band]} {complete.percent}%
+                      </Badge>
+                    </Td>
+                    <Td className="text-sm text-slate-700">
+                      <div>
+                        Day {profile.billDate} at {profile.billTime}
+                      </div>
+                      <div className="text-xs text-slate-500">
+                        Period {profile.billingPeriodStart}–{profile.billingPeriodEnd}
+                        {profile.minimumMinutes > 0 ? ` · min ${profile.minimumMinutes.toLocaleString('en-US')} min, overage $${profile.overageRatePerMinute}` : ''}
+                      </div>
+                      {profile.nextRunAt && <div className="text-xs text-slate-500">Next run {formatDateTime(profile.nextRunAt)}</div>}
+                    </Td>
+                    <Td className="text-sm">${profile.ratePerMinute}/min</Td>
+                    <Td>
+                      <Badge tone={STATUS_TONES[status]}>{status}</Badge>
+                    </Td>
+                    <Td>
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="sm" aria-label={`Statistics for ${profile.qboDisplayName}`} onClick={() => setStatsFor(profile)}>
+                          <BarChart3 className="h-4 w-4" aria-hidden />
+                        </Button>
+                        {canEdit && (
+                          <>
+                            <Button variant="ghost" size="sm" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
+                              <Pencil className="h-4 w-4" aria-hidden />
+                            </Button>
+                            <Button variant="ghost" size="sm" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
+                              <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                            </Button>
+                          </>
+                        )}
+                      </div>
+                    </Td>
+                  </Tr>
+                );
+              })}
+            </TBody>
+          </Table>
+        </Card>
+      )}
+
+      {pagination && (
+        <Pagination
+          page={pagination.page}
+          pages={pagination.pages}
+          total={pagination.total}
+          onPageChange={setPage}
+          pageSize={limit}
+          onPageSizeChange={setLimit}
+        />
+      )}
+
+      <ProfileFormModal open={formOpen} profile={editing} onClose={() => setFormOpen(false)} />
+      <ProfileStatsModal profile={statsFor} onClose={() => setStatsFor(null)} />
+    </div>
+  );
 }
