@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZRunBillingJobSchema, type RunBillingJobInput } from '@phone-billing/api/schemas';
+import { Button } from '@phone-billing/ui/button';
+import { Checkbox } from '@phone-billing/ui/checkbox';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import { Modal } from '@phone-billing/ui/modal';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { todayInCompanyZone } from '../../../lib/dates';
+import { errorMessage, trpc } from '../../../lib/trpc';
+
+/** The previous calendar month in the company timezone: what a monthly billing run usually covers. */
+function previousMonth(): { start: string; end: string } {
+  const [year, month] = todayInCompanyZone().split('-').map(Number) as [number, number];
+  const prevYear = month === 1 ? year - 1 : year;
+  const prevMonth = month === 1 ? 12 : month - 1;
+  const lastDay = new Date(Date.UTC(prevYear, prevMonth, 0)).getUTCDate();
+  const mm = String(prevMonth).padStart(2, '0');
+  return { start: `${prevYear}-${mm}-01`, end: `${prevYear}-${mm}-${String(lastDay).padStart(2, '0')}` };
+}
+
+type FormValues = RunBillingJobInput;
+
+export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (jobId: string) => void }) {
+  const queues = trpc.billing.queues.useQuery(undefined, { enabled: open });
+  useEffect(() => {
+    if (queues.error) toast.error('Failed to load available queues');
+  }, [queues.error]);
+
+  const defaults = (): FormValues => {
+    const period = previousMonth();
+    return { billingPeriodStart: period.start, billingPeriodEnd: period.end, isDryRun: false, selectedQueues: [] };
+  };
+  const form = useForm<FormValues>({ resolver: zodResolver(ZRunBillingJobSchema), defaultValues: defaults() });
+  const { register, handleSubmit, control, formState, reset } = form;
+  useEffect(() => {
+    if (open) reset(defaults());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const selected = useWatch({ control, name: 'selectedQueues' }) ?? [];
+
+  const run = trpc.billing.run.useMutation({
+    onSuccess: (answer) => {
+      toast.success(`Billing job started successfully! Job ID: ${answer.data.jobId}`);
+      onOpenChange(false);
+      onStarted(answer.data.jobId);
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to start billing job')),
+  });
+
+  const submit = handleSubmit((values) => run.mutate(values));
+  const queueList = queues.data?.data.queues ?? [];
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Run Billing Job"
+      description="Bill every active customer holding one of the selected queues for the period (company timezone, both days included)."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="run-billing-job-form" loading={run.isPending} disabled={selected.length === 0 || run.isPending}>
+            Run Billing Job
+          </Button>
+        </>
+      }
+    >
+      <form id="run-billing-job-form" onSubmit={submit} className="space-y-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Start Date" htmlFor="billing-start" error={formState.errors.billingPeriodStart?.message}>
+            <Input id="billing-start" type="date" {...register('billingPeriodStart')} />
+          </FormField>
+          <FormField label="End Date" htmlFor="billing-end" error={formState.errors.billingPeriodEnd?.message}>
+            <Input id="billing-end" type="date" {...register('billingPeriodEnd')} />
+          </FormField>
+        </div>
+
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-slate-700">Queues</legend>
+          {queues.isLoading ? (
+            <div className="flex items-center gap-2 text-sm text-slate-500">
+              <Spinner /> Loading queues…
+            </div>
+          ) : queueList.length === 0 ? (
+            <p className="text-sm text-slate-500">No active customer profile holds a queue yet. Add queues to customer profiles first.</p>
+          ) : (
+            <Controller
+              control={control}
+              name="selectedQueues"
+              render={({ field }) => (
+                <div className="max-h-72 space-y-2 overflow-y-auto rounded-lg border border-slate-200 p-3">
+                  <div className="flex gap-3 text-xs">
+                    <button type="button" className="text-blue-600 hover:underline" onClick={() => field.onChange(queueList.map((queue) => queue.name))}>
+                      Select all
+                    </button>
+                    <button type="button" className="text-blue-600 hover:underline" onClick={() => field.onChange([])}>
+                      Clear
+                    </button>
+                  </div>
+                  {queueList.map((queue) => {
+                    const checked = field.value?.includes(queue.name) ?? false;
+                    return (
+                      <div key={queue.name} className="rounded-md border border-slate-100 p-2">
+                        <Checkbox
+                          label={queue.name}
+                          checked={checked}
+                          onChange={(event) =>
+                            field.onChange(
+                              event.target.checked ? [...(field.value ?? []), queue.name] : (field.value ?? []).filter((name) => name !== queue.name),
+                            )
+                          }
+                        />
+                        <ul className="mt-1 space-y-0.5 pl-7 text-xs text-slate-500">
+                          {queue.customers.map((customer) => (
+                            <li key={customer.customerId}>
+                              {customer.qboDisplayName}
+                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName ? ` (${customer.qboCompanyName})` : ''} · $
+                              {Number(customer.ratePerMinute).toFixed(4)}/min
+                              {customer.minimumMinutes > 0 ? ` · minimum ${customer.minimumMinutes} min` : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    );
+                  })}
+                </div>
+              )}
+            />
+          )}
+          {formState.errors.selectedQueues?.message ? <p className="mt-1 text-sm text-red-600">{formState.errors.selectedQueues.message}</p> : null}
+          <p className="mt-1 text-xs text-slate-500">{selected.length} selected</p>
+        </fieldset>
+
+        <Checkbox label="Dry Run (no invoices created)" {...register('isDryRun')} />
+      </form>
+    </Modal>
+  );
+}
