@@ -123,10 +123,18 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     stop() {
       stopping ??= (async () => {
         ready = false;
-        for (const area of [...areas].reverse()) await area.stop?.(areaContext).catch((error) => app.log.error({ err: error }, `stopping ${area.name}`));
-        await app.close();
-        await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => undefined);
-        await db.$disconnect();
+        // Areas, HTTP and pg-boss get a bounded time to finish; the database always stops last so a
+        // stuck worker can never leave PostgreSQL running behind us.
+        const stopServices = async () => {
+          for (const area of [...areas].reverse()) {
+            await area.stop?.(areaContext).catch((error) => app.log.error({ err: error }, `stopping ${area.name}`));
+          }
+          await app.close();
+          await boss.stop({ graceful: true, timeout: 8_000, close: true }).catch(() => undefined);
+        };
+        const gaveUp = await Promise.race([stopServices().then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 15_000).unref())]);
+        if (gaveUp) app.log.warn('some services did not stop within 15 s; stopping the database anyway');
+        await db.$disconnect().catch(() => undefined);
         await database.embedded?.stop();
       })();
       return stopping;
