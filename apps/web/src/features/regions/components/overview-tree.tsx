@@ -29,7 +29,7 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
         icon={<MapPin />}
         title="No regions yet"
         description="Create a region, add teams to it, and assign Genesys queues to the teams."
-        action={onCreateRegion ? <Button onClick={onCreateRegion}>New Region</Button> : undefined}
+        action={onCreateRegion ? <Button onClick={onCreateRegion}>Create your first region</Button> : undefined}
       />
     );
   }
