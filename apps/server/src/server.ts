@@ -2,10 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import { seedDatabase, type AppServices } from '@phone-billing/api';
 import { createDatabaseClient, provisionDatabase, type ProvisionedDatabase } from '@phone-billing/db';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
 import { serverAreas } from './area-list';
+import { redactSecretsInUrl } from './areas/qbo';
 import { loadConfig, type ServerConfig } from './config';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { restPlugin } from './plugins/rest';
@@ -40,7 +41,15 @@ export interface CreateServerOptions {
 export async function createServer(options: CreateServerOptions = {}): Promise<PhoneBillingServer> {
   const config = options.config ?? loadConfig();
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Request URLs without the OAuth code, state and QuickBooks realm.
+            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactSecretsInUrl(request.url), host: request.host, remoteAddress: request.ip }) },
+          },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });

@@ -108,3 +108,17 @@ export const qboArea: ServerArea = {
     });
   },
 };
+
+const SECRET_QUERY_PARAMS = /([?&](?:code|state|realmId|realmid|token|access_token|refresh_token)=)[^&#]*/g;
+
+/**
+ * A request URL fit for the log: the OAuth code, state and realm QuickBooks sends back (to
+ * /qbo-callback, /api/v1/qbo/callback, or inside a tRPC input) are replaced by "[redacted]".
+ */
+export function redactSecretsInUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  let redacted = url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  // tRPC GET inputs travel as ?input=<url-encoded JSON>.
+  if (/[?&]input=/.test(redacted) && /qbo\./.test(redacted)) redacted = redacted.replace(/([?&]input=)[^&#]*/g, '$1[redacted]');
+  return redacted;
+}
