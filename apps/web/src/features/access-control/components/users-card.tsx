@@ -12,14 +12,17 @@ import type { AccessRole, AccessUser } from '../hooks/use-access-data';
 
 export function UsersCard({ users, roles, onUserChanged }: { users: AccessUser[]; roles: AccessRole[]; onUserChanged: (user: AccessUser) => void }) {
   const [managing, setManaging] = useState<string | null>(null);
+  // The boxes move at once; the server's answer (or a failure) settles them.
+  const [pending, setPending] = useState<Record<string, string[]>>({});
   const updateRoles = trpc.auth.updateUserRoles.useMutation();
   const utils = trpc.useUtils();
   const me = useAuthStore((state) => state.user);
   const setUser = useAuthStore((state) => state.setUser);
 
   async function toggleRole(user: AccessUser, roleId: string, checked: boolean) {
-    const current = user.roles.map((role) => role.id);
+    const current = pending[user.id] ?? user.roles.map((role) => role.id);
     const roleIds = checked ? [...current, roleId] : current.filter((id) => id !== roleId);
+    setPending((state) => ({ ...state, [user.id]: roleIds }));
     try {
       const answer = await updateRoles.mutateAsync({ id: user.id, roleIds });
       onUserChanged(answer.user);
@@ -28,6 +31,8 @@ export function UsersCard({ users, roles, onUserChanged }: { users: AccessUser[]
       if (me && user.id === me.id) setUser((await utils.auth.me.fetch(undefined, { staleTime: 0 })).user);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update roles'));
+    } finally {
+      setPending(({ [user.id]: _settled, ...rest }) => rest);
     }
   }
 
@@ -78,7 +83,7 @@ export function UsersCard({ users, roles, onUserChanged }: { users: AccessUser[]
                             <Checkbox
                               key={role.id}
                               label={role.name}
-                              checked={user.roles.some((held) => held.id === role.id)}
+                              checked={(pending[user.id] ?? user.roles.map((held) => held.id)).includes(role.id)}
                               disabled={updateRoles.isPending}
                               onChange={(event) => void toggleRole(user, role.id, event.target.checked)}
                             />
