@@ -1,4 +1,4 @@
-import { appRouter, type AppServices } from '@phone-billing/api';
+import { appRouter, type AppMeta, type AppServices } from '@phone-billing/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from 'trpc-to-openapi';
 import { createRequestContext } from './context';
@@ -32,6 +32,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
     },
   });
 
+  describePermissions(openApiDocument as unknown as OpenApiPaths);
   app.get(`${REST_PREFIX}/openapi.json`, async () => openApiDocument);
 
   await app.register(async (scope) => {
@@ -91,6 +92,22 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
       },
     });
   }, { prefix: REST_PREFIX });
+}
+
+type OpenApiPaths = { paths?: Record<string, Record<string, { description?: string }>> };
+
+/** Adds "Permission: ..." to each operation, from the access every procedure declares. */
+function describePermissions(document: OpenApiPaths) {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>;
+  for (const procedure of Object.values(procedures)) {
+    const meta = procedure._def.meta;
+    if (!meta?.openapi || !meta.access) continue;
+    const operation = document.paths?.[meta.openapi.path]?.[meta.openapi.method.toLowerCase()];
+    if (!operation) continue;
+    const access = meta.access;
+    const permission = access === 'public' ? 'public' : access === 'signed-in' ? 'any signed-in user' : access.anyOf.join(' or ');
+    operation.description = [operation.description, `Permission: ${permission}`].filter(Boolean).join('\n\n');
+  }
 }
 
 /** trpc-to-openapi reports errors as `{ message, code, issues, data }`; give them our envelope. */
