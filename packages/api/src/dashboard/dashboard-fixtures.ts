@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@phone-billing/db';
-import { dayRangeToInstants } from '../domain/calendar';
+import { addDays, dayRangeToInstants } from '../domain/calendar';
 import { currentMonthInZone } from './month';
 
 export type SeededCall = { id: string; at: Date; duration: number; mediaType: string; queueId: string | null };
@@ -106,6 +106,7 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
     data: { qboDisplayName: 'Delta Co', qboCustomerId: '103', genesysQueueNames: [], ratePerMinute: '1.00' },
   });
 
+  const secondDayStart = dayRangeToInstants(addDays(month.start, 1), addDays(month.start, 1), timeZone).from;
   const minutesAfterStart = (minutes: number) => new Date(monthStart.getTime() + minutes * 60_000);
   const calls: SeededCall[] = [
     { id: 'c1', at: minutesAfterStart(30), duration: 61, mediaType: 'voice', queueId: 'q-support' },
@@ -116,6 +117,9 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
     { id: 'c6', at: minutesAfterStart(180), duration: 500, mediaType: 'email', queueId: 'q-support' },
     { id: 'c7', at: minutesAfterStart(200), duration: 90, mediaType: 'voice', queueId: null },
     { id: 'c8', at: minutesAfterStart(210), duration: 45, mediaType: 'voice', queueId: 'q-lonely' },
+    // Either side of the start of the month's second day in the company timezone.
+    { id: 'c11', at: new Date(secondDayStart.getTime() - 60_000), duration: 40, mediaType: 'voice', queueId: 'q-support' },
+    { id: 'c12', at: secondDayStart, duration: 20, mediaType: 'voice', queueId: 'q-sales' },
     // Just outside the month on either side (the company timezone decides, not UTC).
     { id: 'c9', at: new Date(monthStart.getTime() - 60_000), duration: 600, mediaType: 'voice', queueId: 'q-support' },
     { id: 'c10', at: nextMonthStart, duration: 600, mediaType: 'voice', queueId: 'q-sales' },

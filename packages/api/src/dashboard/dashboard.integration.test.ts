@@ -48,29 +48,37 @@ describe('dashboard REST answers over seeded data', () => {
     const inMonth = seeded.calls.filter(
       (call) => call.mediaType === 'voice' && call.at >= seeded.monthStart && call.at < seeded.nextMonthStart,
     );
-    expect(inMonth.map((call) => call.id).sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c7', 'c8']);
-    const seconds = 61 + 30 + 125 + 3000 + 3700 + 90 + 45;
-    // Acme (Support, 0.05/min, no minimum): 61→120 s, 30→60 s, 125→180 s = 6 min → 0.30.
-    // Beta (Sales, minimum 100 at 0.10, overage 0.20): 3000 + 3720 s = 112 min → 10.00 + 12 × 0.20 = 12.40.
+    expect(inMonth.map((call) => call.id).sort()).toEqual(['c1', 'c11', 'c12', 'c2', 'c3', 'c4', 'c5', 'c7', 'c8']);
+    const seconds = 61 + 30 + 125 + 40 + 3000 + 3700 + 20 + 90 + 45;
+    const minutes = (s: number) => Math.round((s / 60) * 100) / 100;
+    // Acme (Support, 0.05/min, no minimum): 61→120 s, 30→60, 125→180, 40→60 = 7 min → 0.35.
+    // Beta (Sales, minimum 100 at 0.10, overage 0.20): 3000 + 3720 + 60 s = 113 min → 10.00 + 13 × 0.20 = 12.60.
     // Delta (no queues, no minimum) 0; Gamma is inactive; Overflow and queue-less calls belong to no one.
-    const expectedAmount = (30 + 1000 + 240) / 100;
+    const expectedAmount = (35 + 1000 + 260) / 100;
 
     expect(body.data).toMatchObject({
       queues: { total: 3 },
-      billing: { totalRevenue: '150.35', totalJobs: seeded.jobs.length, successfulJobs: seeded.jobs.filter((job) => job.status === 'COMPLETED').length, failedJobs: seeded.jobs.filter((job) => job.status === 'FAILED').length, totalInvoices: 2 },
-      usage: {
-        totalCalls: inMonth.length,
-        totalMinutes: Math.round((seconds / 60) * 100) / 100,
-        totalAmount: expectedAmount.toFixed(2),
-        month: seeded.month.month,
+      billing: {
+        totalRevenue: '150.35',
+        totalJobs: seeded.jobs.length,
+        successfulJobs: seeded.jobs.filter((job) => job.status === 'COMPLETED').length,
+        failedJobs: seeded.jobs.filter((job) => job.status === 'FAILED').length,
+        totalInvoices: 2,
       },
+      usage: { totalCalls: inMonth.length, totalMinutes: minutes(seconds), totalAmount: expectedAmount.toFixed(2), month: seeded.month.month },
       config: { timezone: 'America/New_York', currency: 'USD' },
     });
-    // All the month's calls are on its first day in New York; the chart lists each day so far.
-    const firstDay = body.data.usage.byDay[0];
-    expect(firstDay).toEqual({ date: seeded.month.start, calls: inMonth.length, minutes: Math.round((seconds / 60) * 100) / 100 });
-    expect(body.data.usage.byDay).toHaveLength(Number(seeded.month.today.slice(8, 10)));
-    expect(body.data.usage.byDay.slice(1).every((day: { calls: number }) => day.calls === 0)).toBe(true);
+
+    // Minutes by day: each New York day of the month so far, zeros included.
+    const dayOfMonth = Number(seeded.month.today.slice(8, 10));
+    const expectedDays = Array.from({ length: dayOfMonth }, (_, index) => {
+      const date = `${seeded.month.month}-${String(index + 1).padStart(2, '0')}`;
+      const calls = inMonth.filter((call) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(call.at) === date);
+      return { date, calls: calls.length, minutes: minutes(calls.reduce((sum, call) => sum + call.duration, 0)) };
+    });
+    expect(body.data.usage.byDay).toEqual(expectedDays);
+    expect(expectedDays[0]!.calls).toBe(8);
+    if (dayOfMonth >= 2) expect(expectedDays[1]).toEqual({ date: `${seeded.month.month}-02`, calls: 1, minutes: minutes(20) });
   });
 
   it('billing-jobs: the ten newest by default, or the limit asked for, with their fields', async () => {

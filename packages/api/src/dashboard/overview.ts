@@ -12,24 +12,31 @@ export function secondsToMinutes(seconds: number): number {
   return Math.round((seconds / 60) * 100) / 100;
 }
 
-type UsageRow = { queueId: string | null; day: string; calls: number; seconds: bigint | number; billed: bigint | number };
+type UsageRow = { queueId: string | null; dayIndex: number; calls: number; seconds: bigint | number; billed: bigint | number };
 
 /**
- * This calendar month's voice calls (company timezone), grouped by queue and day in one pass over
- * the month's rows (index on call_records("startTime")). `billed` rounds each call up to the
- * billing increment, as rating does (DESIGN.md §4, Rating).
+ * This calendar month's voice calls (company timezone) in one grouped pass over the partial
+ * covering index on voice calls' "startTime" (migration 20261125_dashboard_call_usage_index),
+ * per queue and day of the month: calls, talk seconds, and seconds billed at the increment (each
+ * call rounded up, as rating does). The day comes from `width_bucket` over the instants the
+ * month's days start at, so no row needs a timezone conversion.
  */
-async function monthUsageRows(db: Database, range: { from: Date; toExclusive: Date }, timeZone: string, increment: number): Promise<UsageRow[]> {
+async function monthUsage(db: Database, month: { start: string; end: string }, timeZone: string, increment: number) {
+  const range = dayRangeToInstants(month.start, month.end, timeZone);
+  const dayStarts: string[] = [];
+  for (let day = addDays(month.start, 1); compareDates(day, month.end) <= 0; day = addDays(day, 1)) {
+    dayStarts.push(dayRangeToInstants(day, day, timeZone).from.toISOString());
+  }
   return db.$queryRaw<UsageRow[]>`
     SELECT "queueId",
-           ((("startTime" AT TIME ZONE 'UTC') AT TIME ZONE ${timeZone})::date)::text AS day,
+           width_bucket("startTime", ${dayStarts}::timestamp[]) AS "dayIndex",
            count(*)::int AS calls,
            COALESCE(sum(GREATEST("duration", 0)), 0)::bigint AS seconds,
            COALESCE(sum(((GREATEST("duration", 0) + ${increment}::int - 1) / ${increment}::int) * ${increment}::int), 0)::bigint AS billed
       FROM call_records
-     WHERE "startTime" >= ${range.from.toISOString()}::timestamp
+     WHERE "mediaType" = 'voice'
+       AND "startTime" >= ${range.from.toISOString()}::timestamp
        AND "startTime" < ${range.toExclusive.toISOString()}::timestamp
-       AND "mediaType" = 'voice'
      GROUP BY 1, 2`;
 }
 
@@ -61,7 +68,6 @@ export async function dashboardOverview(
   const timeZone = settings.timezone;
   const increment = settings.billingIncrementSeconds > 0 ? settings.billingIncrementSeconds : 60;
   const month = currentMonthInZone(now, timeZone);
-  const range = dayRangeToInstants(month.start, month.end, timeZone);
 
   const [queueTotal, jobRows, ledgerRows, usageRows, profiles] = await Promise.all([
     countQueues(db, options.genesys),
@@ -73,26 +79,25 @@ export async function dashboardOverview(
     db.$queryRaw<Array<{ invoices: number; revenue: string }>>`
       SELECT count(*)::int AS invoices, COALESCE(sum(amount), 0)::text AS revenue
         FROM invoice_ledger WHERE state = 'CREATED'`,
-    monthUsageRows(db, range, timeZone, increment),
+    monthUsage(db, month, timeZone, increment),
     db.customerProfile.findMany({
       where: { isActive: true },
       select: { id: true, genesysQueueNames: true, ratePerMinute: true, minimumMinutes: true, overageRatePerMinute: true, taxCode: true },
     }),
   ]);
 
-  // Totals, minutes by day and billed seconds by queue from the one grouped scan.
   let totalCalls = 0;
   let totalSeconds = 0;
-  const byDay = new Map<string, { calls: number; seconds: number }>();
   const billedByQueueId = new Map<string, number>();
+  const byDay = new Map<number, { calls: number; seconds: number }>();
   for (const row of usageRows) {
     const seconds = Number(row.seconds);
     totalCalls += row.calls;
     totalSeconds += seconds;
-    const day = byDay.get(row.day) ?? { calls: 0, seconds: 0 };
+    const day = byDay.get(Number(row.dayIndex)) ?? { calls: 0, seconds: 0 };
     day.calls += row.calls;
     day.seconds += seconds;
-    byDay.set(row.day, day);
+    byDay.set(Number(row.dayIndex), day);
     if (row.queueId) billedByQueueId.set(row.queueId, (billedByQueueId.get(row.queueId) ?? 0) + Number(row.billed));
   }
 
@@ -123,8 +128,8 @@ export async function dashboardOverview(
   // Every day of the month so far, zeros included, so the chart has no gaps.
   const days: DashboardUsageDay[] = [];
   const lastDay = compareDates(month.today, month.end) < 0 ? month.today : month.end;
-  for (let day = month.start; compareDates(day, lastDay) <= 0; day = addDays(day, 1)) {
-    const usage = byDay.get(day) ?? { calls: 0, seconds: 0 };
+  for (let day = month.start, index = 0; compareDates(day, lastDay) <= 0; day = addDays(day, 1), index++) {
+    const usage = byDay.get(index) ?? { calls: 0, seconds: 0 };
     days.push({ date: day, calls: usage.calls, minutes: secondsToMinutes(usage.seconds) });
   }
 

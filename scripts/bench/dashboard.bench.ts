@@ -1,0 +1,137 @@
+// Dashboard answers with a million stored calls (issue 9: each under 200 ms).
+// A scratch database on DATABASE_URL's server, or on an embedded PostgreSQL when it is unset;
+// 1,000,000 call_records over the last 365 days (about 83,000 in this month) plus queues,
+// profiles, jobs and ledger entries; then each dashboard function timed on a warm cache.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabaseClient } from '../../packages/db/src/client';
+import { startEmbeddedPostgres } from '../../packages/db/src/embedded';
+import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
+import { dashboardOverview } from '../../packages/api/src/dashboard/overview';
+import { recentBillingJobs } from '../../packages/api/src/dashboard/billing-jobs';
+import { systemStatus } from '../../packages/api/src/dashboard/system-status';
+import { listBellNotifications } from '../../packages/api/src/bell/notifications';
+
+const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000);
+const RUNS = 15;
+const LIMIT_MS = 200;
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function time(fn: () => Promise<unknown>): Promise<{ median: number; p95: number; max: number }> {
+  await fn(); // warm-up
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await fn();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    median: samples[Math.floor(samples.length / 2)]!,
+    p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!,
+    max: samples[samples.length - 1]!,
+  };
+}
+
+export default async function dashboardBench(): Promise<void> {
+  let serverUrl: string;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  let clusterParent: string | null = null;
+  if (process.env.DATABASE_URL) {
+    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
+  } else {
+    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-bench-pg-'));
+    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
+    serverUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const name = `pb_bench_dashboard_${process.pid}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = withDatabase(serverUrl, name);
+  const db = createDatabaseClient(url, { max: 10 });
+  try {
+    await migrateDatabase(url);
+    const seedStarted = performance.now();
+    await db.organizationSettings.create({ data: { id: 1, timezone: 'America/Los_Angeles' } });
+    await db.$executeRawUnsafe(`
+      INSERT INTO genesys_queues (id, name) SELECT 'queue-' || n, 'Queue ' || n FROM generate_series(1, 60) AS n`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO regions (id, name, "updatedAt") VALUES ('00000000-0000-0000-0000-000000000001', 'Bench', now())`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO teams (id, name, "regionId", "updatedAt") VALUES ('00000000-0000-0000-0000-000000000002', 'Bench', '00000000-0000-0000-0000-000000000001', now())`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO queue_assignments (id, "queueId", "queueName", "teamId")
+      SELECT gen_random_uuid(), 'queue-' || n, 'Queue ' || n, '00000000-0000-0000-0000-000000000002' FROM generate_series(1, 50) AS n`);
+    // 200 profiles: one queue each for 50 of them, the rest without queues; half mapped.
+    await db.$executeRawUnsafe(`
+      INSERT INTO customer_profiles (id, "qboCustomerId", "genesysQueueNames", "qboDisplayName", "ratePerMinute", "minimumMinutes",
+                                     "overageRatePerMinute", "nextRunAt", "updatedAt")
+      SELECT gen_random_uuid(), CASE WHEN n % 2 = 0 THEN n::text END,
+             CASE WHEN n <= 50 THEN ARRAY['Queue ' || n] ELSE ARRAY[]::text[] END,
+             'Customer ' || n, 0.05, CASE WHEN n % 3 = 0 THEN 100 ELSE 0 END, 0.08,
+             now() + (n || ' hours')::interval, now()
+        FROM generate_series(1, 200) AS n`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO call_records ("conversationId", "startTime", "endTime", duration, direction, "mediaType", "queueId")
+      SELECT 'conv-' || n, t, t + (d || ' seconds')::interval, d,
+             CASE WHEN n % 3 = 0 THEN 'outbound' ELSE 'inbound' END,
+             CASE WHEN n % 10 = 0 THEN 'email' ELSE 'voice' END,
+             CASE WHEN n % 20 = 0 THEN NULL ELSE 'queue-' || (n % 60 + 1) END
+        FROM (SELECT n, (now() AT TIME ZONE 'UTC') - ((n::float8 / ${CALLS}) * interval '365 days') AS t, ((n::bigint * 7919) % 1800)::int AS d
+                FROM generate_series(1, ${CALLS}) AS n) AS calls`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO billing_jobs (id, "jobId", status, type, "queueName", "startDate", "endDate", "createdAt", "totalClients", "totalInvoices", "totalAmount", error)
+      SELECT gen_random_uuid(), 'BJ-' || lpad(n::text, 6, '0'),
+             (ARRAY['COMPLETED','COMPLETED','COMPLETED','FAILED','CANCELLED'])[n % 5 + 1]::"BillingJobStatus",
+             (ARRAY['MONTHLY','MANUAL','DRY_RUN'])[n % 3 + 1]::"BillingJobType", ARRAY['Queue 1'],
+             date '2026-01-01', date '2026-01-31', now() - (n || ' minutes')::interval, 3, 2, 123.45,
+             CASE WHEN n % 5 = 3 THEN 'QuickBooks fault' END
+        FROM generate_series(1, 20000) AS n`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO invoice_ledger (id, "profileId", "periodStart", "periodEnd", "billingJobId", "docNumber", "requestId", amount, state, "updatedAt")
+      SELECT gen_random_uuid(), gen_random_uuid(), date '2026-01-01', date '2026-01-31', gen_random_uuid(), 'D-' || n, 'R-' || n,
+             (n % 500) + 0.25, CASE WHEN n % 10 = 0 THEN 'RESERVED' ELSE 'CREATED' END, now()
+        FROM generate_series(1, 20000) AS n`);
+    await db.$executeRawUnsafe(`
+      INSERT INTO notifications (kind, message, "createdAt")
+      SELECT (ARRAY['billing-failure','integration','kill-switch'])[n % 3 + 1], 'Notification ' || n, now() - (n || ' minutes')::interval
+        FROM generate_series(1, 20000) AS n`);
+    await db.$executeRawUnsafe("VACUUM ANALYZE");
+    const seedMs = performance.now() - seedStarted;
+    const user = await db.user.create({ data: { email: 'bench@example.com' } });
+    const overview = await dashboardOverview(db);
+
+    const rows: Array<[string, { median: number; p95: number; max: number }]> = [
+      ['GET /dashboard/overview', await time(() => dashboardOverview(db))],
+      ['GET /dashboard/billing-jobs?limit=10', await time(() => recentBillingJobs(db, 10))],
+      ['GET /dashboard/system-status', await time(() => systemStatus(db, {}))],
+      ['GET /dashboard/notifications (bell)', await time(() => listBellNotifications(db, user.id, 20))],
+    ];
+    console.log(
+      `${CALLS.toLocaleString('en-US')} calls over 365 days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
+        `200 profiles, 60 queues, 20,000 jobs, 20,000 ledger entries, 20,000 notifications; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} warm runs each`,
+    );
+    console.log(`${'answer'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  < ${LIMIT_MS} ms`);
+    for (const [label, stats] of rows) {
+      const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
+      console.log(`${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  ${stats.p95 < LIMIT_MS ? 'ok' : 'TOO SLOW'}`);
+    }
+  } finally {
+    await db.$disconnect();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept ${url}`);
+    else await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await stopEmbedded?.();
+    if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+  }
+}
