@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../../../../test/server';
 import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, TEST_APP_SECRET, waitForJob } from './billing-test-kit';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CUSTOMERS = 60;
-const KILLS = 12;
+const CUSTOMERS = 50;
+const KILLS = 11;
 
 /**
  * The crash test: `npm run worker` processes (apps/server/src/worker-main.ts, run the way the npm
