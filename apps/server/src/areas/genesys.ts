@@ -7,7 +7,7 @@ import type { AreaContext, ServerArea } from './index';
 /** Where `npm start` without GENESYS_* credentials serves the simulator on the app's own port. */
 export const GENESYS_SIMULATOR_PREFIX = '/sim/genesys';
 /** The start-up pull covers this many days back from today (about three months). */
-const HISTORY_DAYS = 92;
+const HISTORY_DAYS = 93;
 const NIGHTLY_QUEUE = 'genesys-pull-previous-day';
 
 interface AreaState {
@@ -94,7 +94,7 @@ export const genesysArea: ServerArea = {
     state.backgroundPull = (async () => {
       const started = Date.now();
       try {
-        const written = await service.pullRecentHistory(HISTORY_DAYS, { shouldStop: () => state.stopping });
+        const written = await service.pullRecentHistory(HISTORY_DAYS, { shouldStop: () => state.stopping, daysPerLock: 1 });
         ctx.services.logger.info({ written, ms: Date.now() - started }, 'Genesys call history pulled');
       } catch (error) {
         if (!state.stopping) ctx.services.logger.error({ err: error }, 'Genesys background call pull failed');

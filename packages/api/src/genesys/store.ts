@@ -115,6 +115,11 @@ export interface PullOptions {
   now?: () => Date;
   /** Checked between chunks: a background pull stops when it turns true. */
   shouldStop?: () => boolean;
+  /**
+   * Days fetched under one lock (1..7, default 7). Background pulls use 1 so a person's request
+   * for other days never waits behind more than one day's pull.
+   */
+  daysPerLock?: number;
 }
 
 export interface PullResult {
@@ -137,7 +142,8 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
   const wanted = [...new Set(days)].sort().filter((day) => utcDayStart(day) <= requestedAt.getTime());
   const result: PullResult = { daysPulled: [], recordsWritten: 0 };
 
-  for (const chunk of consecutiveChunks(wanted, MAX_DAYS_PER_PULL)) {
+  const daysPerLock = Math.min(MAX_DAYS_PER_PULL, Math.max(1, Math.floor(options.daysPerLock ?? MAX_DAYS_PER_PULL)));
+  for (const chunk of consecutiveChunks(wanted, daysPerLock)) {
     if (options.shouldStop?.()) break;
     await db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;

@@ -1,5 +1,282 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import {
+  callRecordsCsv,
+  callRecordsCsvFileName,
+  DEFAULT_CALL_PAGE_SIZE,
+  ZCallDateRangeSchema,
+  type TCallDateRange,
+} from '@phone-billing/api/schemas';
+import { Badge } from '@phone-billing/ui/badge';
+import { Button } from '@phone-billing/ui/button';
+import { Card, CardContent } from '@phone-billing/ui/card';
+import { FormField } from '@phone-billing/ui/form-field';
+import { Input } from '@phone-billing/ui/input';
+import { StatCard } from '@phone-billing/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs';
+import { BarChart3, CalendarClock, FileText, ListTree, PhoneCall, PlugZap, Search, Users, Wifi, WifiOff } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { firstOfMonthInCompanyZone, formatDateTime, setCompanyTimezone, todayInCompanyZone } from '../../../lib/dates';
+import { errorMessage, trpc } from '../../../lib/trpc';
+import type { CallRecordRow, GenesysAnalytics } from '../hooks/use-genesys';
+import { useGenesysNames } from '../hooks/use-genesys';
+import { AnalyticsTab } from './analytics-tab';
+import { CallsTab, DEFAULT_CALL_FILTERS, type CallFilters } from './calls-tab';
+import { QueuesTab, UsersTab } from './directory-tabs';
 
+type TabName = 'users' | 'queues' | 'calls' | 'analytics';
+
+function downloadCsv(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Genesys Cloud (spec 000 §2): connection, users, queues, call records and analytics. */
 export default function GenesysPage() {
-  return <PagePlaceholder title="Genesys Cloud" />;
+  const utils = trpc.useUtils();
+  const status = trpc.genesys.status.useQuery(undefined, { refetchInterval: 60_000 });
+  const users = trpc.genesys.users.useQuery({ page: 1, limit: 20 });
+  const queues = trpc.genesys.queues.useQuery({ page: 1, limit: 20 });
+  const names = useGenesysNames();
+
+  const [tab, setTab] = useState<TabName>('users');
+  const [range, setRange] = useState<TCallDateRange>(() => ({ startDate: firstOfMonthInCompanyZone(), endDate: todayInCompanyZone() }));
+  const [rangeErrors, setRangeErrors] = useState<{ startDate?: string; endDate?: string }>({});
+  const rangeTouched = useRef(false);
+
+  // The range whose records are loaded (null: none loaded), their page and page size.
+  const [loadedRange, setLoadedRange] = useState<TCallDateRange | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_CALL_PAGE_SIZE);
+  const [filters, setFilters] = useState<CallFilters>(DEFAULT_CALL_FILTERS);
+  const [analytics, setAnalytics] = useState<GenesysAnalytics | null>(null);
+  const [fetchingRecords, setFetchingRecords] = useState(false);
+  const [fetchingAnalytics, setFetchingAnalytics] = useState(false);
+
+  const records = trpc.genesys.callRecords.useQuery(
+    { ...(loadedRange ?? { startDate: '', endDate: '' }), page, limit: pageSize },
+    { enabled: loadedRange !== null, placeholderData: (previous) => previous, staleTime: 60_000 },
+  );
+  useEffect(() => {
+    if (records.error) toast.error(errorMessage(records.error, 'Failed to fetch call records'), { id: 'call-records' });
+  }, [records.error]);
+
+  // Dates follow the company timezone once the server has said which it is.
+  const timezone = status.data?.data.timezone;
+  useEffect(() => {
+    if (!timezone) return;
+    setCompanyTimezone(timezone);
+    if (!rangeTouched.current) setRange({ startDate: firstOfMonthInCompanyZone(), endDate: todayInCompanyZone() });
+  }, [timezone]);
+
+  const testConnection = trpc.genesys.testConnection.useMutation({
+    onSuccess: (answer) => {
+      toast.success(answer.data.message);
+      void utils.genesys.status.invalidate();
+      void utils.genesys.users.invalidate();
+      void utils.genesys.queues.invalidate();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to test connection')),
+  });
+
+  /** Changing the range: page 1, filters cleared, sort by start time, list emptied (spec 000 §4). */
+  function changeRange(next: Partial<TCallDateRange>) {
+    rangeTouched.current = true;
+    setRange((current) => ({ ...current, ...next }));
+    setRangeErrors({});
+    setLoadedRange(null);
+    setPage(1);
+    setFilters(DEFAULT_CALL_FILTERS);
+    setAnalytics(null);
+  }
+
+  function validRange(): TCallDateRange | null {
+    const parsed = ZCallDateRangeSchema.safeParse(range);
+    if (parsed.success) return parsed.data;
+    const errors: { startDate?: string; endDate?: string } = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as 'startDate' | 'endDate';
+      errors[field] ??= issue.message;
+    }
+    setRangeErrors(errors);
+    return null;
+  }
+
+  async function getCallRecords() {
+    const chosen = validRange();
+    if (!chosen) return;
+    setFetchingRecords(true);
+    try {
+      const answer = await utils.genesys.callRecords.fetch({ ...chosen, page: 1, limit: pageSize });
+      setPage(1);
+      setFilters(DEFAULT_CALL_FILTERS);
+      setLoadedRange(chosen);
+      setTab('calls');
+      toast.success(`Retrieved ${answer.data.pagination.total} call records`);
+      void utils.genesys.status.invalidate();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to fetch call records'));
+    } finally {
+      setFetchingRecords(false);
+    }
+  }
+
+  async function getAnalytics() {
+    const chosen = validRange();
+    if (!chosen) return;
+    setFetchingAnalytics(true);
+    try {
+      const answer = await utils.genesys.analytics.fetch(chosen);
+      setAnalytics(answer.data);
+      setTab('analytics');
+      if (answer.data.totalCalls === 0) toast.error('No call records to analyze');
+      else toast.success('Analytics retrieved successfully');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to fetch analytics'));
+    } finally {
+      setFetchingAnalytics(false);
+    }
+  }
+
+  function exportCsv(visible: CallRecordRow[]) {
+    if (!loadedRange || visible.length === 0) {
+      toast.error('No call records to export');
+      return;
+    }
+    downloadCsv(callRecordsCsvFileName(loadedRange.startDate, loadedRange.endDate), callRecordsCsv(visible));
+    toast.success(`Exported ${visible.length} call records to CSV`);
+  }
+
+  const statusData = status.data?.data;
+  const connected = statusData?.isConnected ?? false;
+  const loadedTotal = loadedRange ? records.data?.data.pagination.total : undefined;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="text-sm text-slate-500">Users, queues and call records from the contact centre.</p>
+          {statusData?.simulated ? (
+            <Badge tone="yellow" title="No Genesys credentials are configured: a local simulator answers instead">
+              Simulated
+            </Badge>
+          ) : null}
+        </div>
+        <Button onClick={() => testConnection.mutate({})} loading={testConnection.isPending}>
+          {testConnection.isPending ? null : <PlugZap className="size-4" aria-hidden="true" />}
+          Test Connection
+        </Button>
+      </div>
+
+      <section aria-label="Genesys summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title="Connection"
+          value={status.isLoading ? '…' : connected ? 'Connected' : 'Disconnected'}
+          hint={
+            statusData?.tokenExpiresAt
+              ? `Token expires ${formatDateTime(statusData.tokenExpiresAt)}`
+              : (statusData?.lastError ?? 'No token')
+          }
+          icon={connected ? <Wifi /> : <WifiOff />}
+          tone={connected ? 'green' : 'red'}
+        />
+        <StatCard
+          title="Total Users"
+          value={(users.data?.pagination.total ?? statusData?.totalUsers ?? 0).toLocaleString()}
+          icon={<Users />}
+          tone="blue"
+        />
+        <StatCard
+          title="Total Queues"
+          value={(queues.data?.pagination.total ?? statusData?.totalQueues ?? 0).toLocaleString()}
+          icon={<ListTree />}
+          tone="purple"
+        />
+        <StatCard
+          title="Call Records"
+          value={(loadedTotal ?? statusData?.totalCallRecords ?? 0).toLocaleString()}
+          hint={loadedTotal !== undefined ? 'in the selected range' : 'stored in the database'}
+          icon={<PhoneCall />}
+          tone="orange"
+        />
+      </section>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 lg:flex-row lg:items-end">
+          <FormField label="Start Date" htmlFor="genesys-start-date" error={rangeErrors.startDate} className="lg:w-48">
+            <Input id="genesys-start-date" type="date" value={range.startDate} onChange={(event) => changeRange({ startDate: event.target.value })} />
+          </FormField>
+          <FormField label="End Date" htmlFor="genesys-end-date" error={rangeErrors.endDate} className="lg:w-48">
+            <Input id="genesys-end-date" type="date" value={range.endDate} onChange={(event) => changeRange({ endDate: event.target.value })} />
+          </FormField>
+          <div className="flex flex-wrap gap-2 lg:pb-px">
+            <Button onClick={() => void getCallRecords()} loading={fetchingRecords}>
+              {fetchingRecords ? null : <Search className="size-4" aria-hidden="true" />}
+              Get Call Records
+            </Button>
+            <Button variant="outline" onClick={() => void getAnalytics()} loading={fetchingAnalytics}>
+              {fetchingAnalytics ? null : <BarChart3 className="size-4" aria-hidden="true" />}
+              Get Analytics
+            </Button>
+          </div>
+          <div className="flex flex-wrap gap-2 lg:ml-auto lg:pb-px">
+            <Button variant="ghost" onClick={() => toast('PDF reports are coming soon')}>
+              <FileText className="size-4" aria-hidden="true" />
+              PDF Report
+            </Button>
+            <Button variant="ghost" onClick={() => toast('Scheduled reports are coming soon')}>
+              <CalendarClock className="size-4" aria-hidden="true" />
+              Schedule
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabName)}>
+        <TabsList>
+          <TabsTrigger value="users" count={users.data?.pagination.total}>
+            Users
+          </TabsTrigger>
+          <TabsTrigger value="queues" count={queues.data?.pagination.total}>
+            Queues
+          </TabsTrigger>
+          <TabsTrigger value="calls" count={loadedTotal}>
+            Calls
+          </TabsTrigger>
+          <TabsTrigger value="analytics">Analytics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="queues">
+          <QueuesTab />
+        </TabsContent>
+        <TabsContent value="calls">
+          <CallsTab
+            records={loadedRange ? (records.data?.data ?? null) : null}
+            loading={fetchingRecords || records.isFetching}
+            filters={filters}
+            onFiltersChange={setFilters}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+            onExport={exportCsv}
+            userNames={names.userNames}
+            queueNames={names.queueNames}
+          />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab analytics={analytics} loading={fetchingAnalytics} userNames={names.userNames} queueNames={names.queueNames} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

@@ -1,0 +1,149 @@
+import { mapConversationToCallRecord } from '@phone-billing/integrations/genesys';
+import { createGenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestClient } from '../../../../../test/rest-client';
+import { startTestServer, type TestServer } from '../../../../../test/server';
+import { addDays, calendarDateInZone, dayRangeToInstants } from '../../domain/calendar';
+
+const TZ = 'America/Los_Angeles';
+let server: TestServer;
+let admin: RestClient;
+
+// The app's simulator is deterministic: a second one with the same seed holds the same calls.
+const reference = createGenesysSimulator({ seed: 'phone-billing' });
+
+function expectedCalls(startDate: string, endDate: string) {
+  const { from, toExclusive } = dayRangeToInstants(startDate, endDate, TZ);
+  const days: string[] = [];
+  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
+  return days
+    .flatMap((day) => reference.conversationsForDay(day))
+    .map((conversation) => mapConversationToCallRecord(conversation)!)
+    .filter((record) => record.startTime >= from && record.startTime < toExclusive);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('Genesys REST', () => {
+  it('mounts the simulator under /sim/genesys and marks Genesys as simulated', async () => {
+    const unauthenticated = await fetch(`${server.url}/sim/genesys/api/v2/users`);
+    expect(unauthenticated.status).toBe(401);
+    expect(((await unauthenticated.json()) as { code: string }).code).toBe('authentication.required');
+    const status = await admin.get('/api/v1/genesys/status');
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({ isConnected: true, simulated: true, totalUsers: 40, totalQueues: 12 });
+    expect(Date.parse(status.body.data.tokenExpiresAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('tests the connection', async () => {
+    const answer = await admin.post('/api/v1/genesys/test-connection', {});
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.message).toBe('Connected to Genesys Cloud: 40 users, 12 queues');
+  });
+
+  it('lists users and queues in pages', async () => {
+    const users = await admin.get('/api/v1/genesys/users?page=2&limit=15');
+    expect(users.status).toBe(200);
+    expect(users.body.pagination).toEqual({ page: 2, limit: 15, total: 40, pages: 3 });
+    expect(users.body.data).toHaveLength(15);
+    expect(users.body.data[0]).toEqual({
+      id: expect.any(String), name: expect.any(String), email: expect.any(String), department: expect.any(String), division: { name: expect.any(String) },
+    });
+    const names = reference.users().map((user) => user.name).sort((a, b) => a.localeCompare(b));
+    const firstPage = await admin.get('/api/v1/genesys/users');
+    expect(firstPage.body.pagination).toEqual({ page: 1, limit: 20, total: 40, pages: 2 });
+    expect(new Set([...firstPage.body.data, ...(await admin.get('/api/v1/genesys/users?page=2')).body.data].map((user: { name: string }) => user.name))).toEqual(new Set(names));
+
+    const queues = await admin.get('/api/v1/genesys/queues');
+    expect(queues.body.pagination).toEqual({ page: 1, limit: 20, total: 12, pages: 1 });
+    expect(queues.body.data.map((queue: { name: string }) => queue.name).sort()).toEqual(reference.queues().map((queue) => queue.name).sort());
+    expect(queues.body.data[0]).toEqual({ id: expect.any(String), name: expect.any(String), description: expect.any(String), division: { name: expect.any(String) } });
+  });
+
+  it('answers call records of a range in pages, newest first', async () => {
+    const today = calendarDateInZone(new Date(), TZ);
+    const startDate = addDays(today, -9);
+    const endDate = addDays(today, -7);
+    const expected = expectedCalls(startDate, endDate);
+    const first = await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.pagination).toEqual({ page: 1, limit: 25, total: expected.length, pages: Math.ceil(expected.length / 25) });
+    const newest = [...expected].sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+    expect(first.body.data.callRecords[0]).toEqual({
+      ...newest[0],
+      startTime: newest[0]!.startTime.toISOString(),
+      endTime: newest[0]!.endTime!.toISOString(),
+    });
+    const page3 = await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&page=3&limit=100`);
+    expect(page3.body.data.callRecords.map((record: { conversationId: string }) => record.conversationId)).toEqual(
+      newest.slice(200, 300).map((record) => record.conversationId),
+    );
+  });
+
+  it('computes analytics for a range', async () => {
+    const today = calendarDateInZone(new Date(), TZ);
+    const startDate = addDays(today, -6);
+    const endDate = addDays(today, -4);
+    const expected = expectedCalls(startDate, endDate);
+    const answer = await admin.get(`/api/v1/genesys/analytics?startDate=${startDate}&endDate=${endDate}`);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    const seconds = expected.reduce((sum, record) => sum + record.duration, 0);
+    expect(data.totalCalls).toBe(expected.length);
+    expect(data.totalMinutes).toBeCloseTo(seconds / 60, 2);
+    expect(data.averageCallDuration).toBeCloseTo(seconds / 60 / expected.length, 2);
+    expect(Object.keys(data.callsByDate).sort()).toEqual([startDate, addDays(startDate, 1), endDate]);
+    expect(Object.values(data.callsByDate as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(expected.length);
+    const byUser = new Map<string, number>();
+    for (const record of expected) if (record.userId) byUser.set(record.userId, (byUser.get(record.userId) ?? 0) + 1);
+    expect(data.callsByUser).toEqual(Object.fromEntries(byUser));
+    expect(Object.keys(data.userNames).length).toBe(byUser.size);
+  });
+
+  it('refuses bad ranges with 400 and a reason', async () => {
+    const reversed = await admin.get('/api/v1/genesys/call-records?startDate=2026-11-10&endDate=2026-11-01');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.error).toBe('End date must be on or after the start date');
+    const tooLong = await admin.get('/api/v1/genesys/analytics?startDate=2025-01-01&endDate=2026-01-02');
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error).toBe('Date range cannot exceed 366 days');
+    const notADate = await admin.get('/api/v1/genesys/call-records?startDate=2026-02-30&endDate=2026-03-01');
+    expect(notADate.status).toBe(400);
+    expect(notADate.body.errors[0]).toEqual({ msg: 'Start date must be a date in YYYY-MM-DD format', path: 'startDate' });
+    const missing = await admin.get('/api/v1/genesys/analytics');
+    expect(missing.status).toBe(400);
+    const badLimit = await admin.get('/api/v1/genesys/users?limit=0');
+    expect(badLimit.status).toBe(400);
+  });
+
+  it('needs a session and the right permission', async () => {
+    expect((await server.anonymous().get('/api/v1/genesys/status')).status).toBe(401);
+    const roles = await admin.get('/api/v1/auth/roles');
+    const viewer = roles.body.roles.find((role: { name: string }) => role.name === 'viewer');
+    const created = await admin.post('/api/v1/auth/users', { email: 'viewer@example.com', name: 'Viewer', roleIds: [viewer.id], password: 'viewer-password-1' });
+    expect(created.status).toBe(201);
+    const viewerClient = server.anonymous();
+    await viewerClient.signIn('viewer@example.com', 'viewer-password-1');
+    expect((await viewerClient.get('/api/v1/genesys/queues')).status).toBe(200);
+    expect((await viewerClient.post('/api/v1/genesys/test-connection', {})).status).toBe(403);
+  });
+
+  it('pulls about three months of calls in the background at start', async () => {
+    // Readiness does not wait for the pull; poll the record of pulled days.
+    const deadline = Date.now() + 100_000;
+    let days = 0;
+    while (Date.now() < deadline) {
+      days = await server.server.services.db.callPullDay.count();
+      if (days >= 92) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(days).toBeGreaterThanOrEqual(92);
+  }, 120_000);
+});
