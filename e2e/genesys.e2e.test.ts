@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, calendarDateInZone, dayRangeToInstants } from '../packages/api/src/domain/calendar';
+import { mapConversationToCallRecord } from '../packages/integrations/src/genesys/call-record-mapping';
+import { createGenesysSimulator } from '../packages/integrations/src/genesys/simulator';
+import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
+
+const TZ = 'America/Los_Angeles';
+// The app's simulator is deterministic: one with the same seed holds the same users, queues and calls.
+const reference = createGenesysSimulator({ seed: 'phone-billing' });
+
+/** The range's calls, newest first as the server pages them. */
+function expectedCalls(startDate: string, endDate: string) {
+  const { from, toExclusive } = dayRangeToInstants(startDate, endDate, TZ);
+  const days: string[] = [];
+  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
+  return days
+    .flatMap((day) => reference.conversationsForDay(day))
+    .map((conversation) => mapConversationToCallRecord(conversation)!)
+    .filter((record) => record.startTime >= from && record.startTime < toExclusive)
+    .sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ withWebApp: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('loads users and queues, gets call records, filters inbound calls, exports CSV and shows analytics', async () => {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.getByRole('link', { name: 'Genesys Cloud' }).click();
+    await page.waitForURL(`${server.url}/genesys`);
+
+    // Users (first page of 20, by name) and queues; the integration is marked as simulated.
+    const userNames = reference.users().map((user) => user.name).sort((a, b) => a.localeCompare(b));
+    const usersTable = page.getByRole('table', { name: 'Genesys users' });
+    await usersTable.getByText(userNames[0]!, { exact: true }).waitFor();
+    expect(await usersTable.locator('tbody tr').count()).toBe(20);
+    await page.getByText('Simulated', { exact: true }).waitFor();
+    await page.getByText('Connected', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: /Queues/ }).click();
+    const queuesTable = page.getByRole('table', { name: 'Genesys queues' });
+    for (const queue of reference.queues()) await queuesTable.getByText(queue.name, { exact: true }).waitFor();
+
+    // The range defaults to the first of this month through today.
+    const today = calendarDateInZone(new Date(), TZ);
+    expect(await page.getByLabel('Start Date').inputValue()).toBe(`${today.slice(0, 8)}01`);
+    expect(await page.getByLabel('End Date').inputValue()).toBe(today);
+
+    // A past range of two days.
+    const startDate = addDays(today, -12);
+    const endDate = addDays(today, -11);
+    const expected = expectedCalls(startDate, endDate);
+    await page.getByLabel('Start Date').fill(startDate);
+    await page.getByLabel('End Date').fill(endDate);
+    await page.getByRole('button', { name: 'Get Call Records' }).click();
+    await toast(page, `Retrieved ${expected.length} call records`);
+    const callsTable = page.getByRole('table', { name: 'Call records' });
+    await callsTable.waitFor();
+    expect(await callsTable.locator('tbody tr').count()).toBe(25);
+
+    // Inbound only, on the loaded page of 25.
+    const firstPage = expected.slice(0, 25);
+    const inbound = firstPage.filter((record) => record.direction === 'inbound');
+    await page.getByLabel('Direction').selectOption('inbound');
+    await expect.poll(() => callsTable.locator('tbody tr').count()).toBe(inbound.length);
+    const summary = page.getByRole('region', { name: 'Calls summary' });
+    await summary.getByText(String(inbound.length), { exact: true }).first().waitFor();
+    expect(await callsTable.getByText('outbound', { exact: true }).count()).toBe(0);
+
+    // CSV of the filtered calls.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`call-records-${startDate}-to-${endDate}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split(/\r?\n/);
+    expect(csv[0]).toBe('Conversation ID,Start Time,End Time,Duration (seconds),Duration (minutes),Direction,Media Type,User ID,Queue ID,Wrap-up Code,Recording ID');
+    expect(csv).toHaveLength(inbound.length + 1);
+    expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(inbound.map((record) => record.conversationId).sort());
+    await toast(page, `Exported ${inbound.length} call records to CSV`);
+
+    // Analytics of the range.
+    await page.getByRole('button', { name: 'Get Analytics' }).click();
+    await toast(page, 'Analytics retrieved successfully');
+    const analytics = page.getByRole('region', { name: 'Analytics summary' });
+    await analytics.getByText(expected.length.toLocaleString('en-US'), { exact: true }).waitFor();
+    await page.getByText('Duration Distribution', { exact: true }).waitFor();
+    await page.getByText('Queue Performance', { exact: true }).waitFor();
+
+    // Changing the range empties the loaded list.
+    await page.getByLabel('Start Date').fill(addDays(startDate, -1));
+    await page.getByRole('tab', { name: /Calls/ }).click();
+    await page.getByText('No call records loaded', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'PDF Report' }).click();
+    await toast(page, 'PDF reports are coming soon');
+    await context.close();
+  });
+});
