@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegionDemoData } from '../../../../apps/server/src/areas/regions';
 import { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { hashPassword } from '../auth/passwords';
@@ -208,27 +207,5 @@ describe('regions, teams and queue assignments over REST', () => {
     expect(assigned.status).toBe(201);
     expect(assigned.body.data.assignedBy).toBe('Team Lead');
     expect((await teamsOnly.delete(`/api/v1/regions/${region.body.data.id}`)).status).toBe(403);
-  });
-});
-
-describe('demo data', () => {
-  it('on the simulator with no regions: two regions with teams holding most queues, a few left unassigned', async () => {
-    const { services } = server.server;
-    await services.db.region.deleteMany();
-    genesysQueues = Array.from({ length: 12 }, (_, i) => queue(i + 1));
-
-    expect(await createRegionDemoData(services)).toBe(true);
-    const regions = (await admin.get('/api/v1/regions')).body.data as Array<{ teams: Array<{ queueAssignments: unknown[] }> }>;
-    expect(regions).toHaveLength(2);
-    expect(regions.every((r) => r.teams.length >= 2)).toBe(true);
-    const unassigned = await unassignedNames();
-    const assigned = (await admin.get('/api/v1/queue-assignments')).body.data.length;
-    expect(assigned + unassigned.length).toBe(12);
-    expect(unassigned.length).toBeGreaterThan(0);
-    expect(assigned).toBeGreaterThan(unassigned.length);
-
-    // Only once: with regions present it leaves everything alone.
-    expect(await createRegionDemoData(services)).toBe(false);
-    expect((await admin.get('/api/v1/regions')).body.data).toHaveLength(2);
   });
 });
