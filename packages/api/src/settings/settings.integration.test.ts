@@ -127,3 +127,18 @@ describe('security settings do what they say', () => {
     await admin.put('/api/v1/settings', { security: { signOutIdleSessions: false } });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists the settings, token, user and audit-log paths with their methods', async () => {
+    const answer = await server.anonymous().get('/api/v1/openapi.json');
+    expect(answer.status).toBe(200);
+    const paths = answer.body.paths as Record<string, Record<string, unknown>>;
+    expect(Object.keys(paths['/settings']!)).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(Object.keys(paths['/auth/tokens']!)).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(paths['/auth/tokens/{id}']!)).toEqual(['delete']);
+    expect(Object.keys(paths['/auth/users']!)).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(paths['/auth/users/{id}/roles']!)).toEqual(['patch']);
+    expect(Object.keys(paths['/audit-log']!)).toEqual(['get']);
+    expect(Object.keys(paths['/access-control/roles']!)).toEqual(['post']);
+  });
+});

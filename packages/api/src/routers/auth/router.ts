@@ -77,6 +77,9 @@ export const authRouter = router({
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await ctx.services.db.user.update({ where: { id: ctx.user.id }, data: { displayName: input.name } });
+      if (input.name !== ctx.user.name) {
+        await recordAudit(ctx.services.db, { actor: ctx.user, action: 'auth.profile-updated', target: ctx.user.email, details: { name: { from: ctx.user.name, to: input.name } } });
+      }
       const user = await loadAuthUser(ctx.services.db, ctx.user.id);
       return { success: true as const, user: user! };
     }),

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store';
+import { httpStatusOf, trpc } from '../../../lib/trpc';
+
+/**
+ * Re-reads the signed-in user (roles and permissions) whenever the path changes, so a role an
+ * admin added or removed shows in the sidebar on the user's next in-app navigation, not only on
+ * the next page load. A 401 means the session ended: the user is cleared and the guards send
+ * them to /login. Mount it once inside the signed-in layout.
+ */
+export function useRefreshUserOnNavigation() {
+  const { pathname } = useLocation();
+  const utils = trpc.useUtils();
+  const setUser = useAuthStore((state) => state.setUser);
+  const clearUser = useAuthStore((state) => state.clearUser);
+  const isFirstCheckDone = useAuthStore((state) => state.sessionChecked);
+
+  useEffect(() => {
+    if (!isFirstCheckDone) return;
+    let cancelled = false;
+    utils.auth.me
+      .fetch(undefined, { staleTime: 0 })
+      .then((answer) => {
+        if (cancelled) return;
+        const current = useAuthStore.getState().user;
+        if (JSON.stringify(current) !== JSON.stringify(answer.user)) setUser(answer.user);
+      })
+      .catch((error) => {
+        if (!cancelled && httpStatusOf(error) === 401) clearUser();
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Only the path matters: one check per navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+}
