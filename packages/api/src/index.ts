@@ -16,3 +16,4 @@ export { createGenesysService, type GenesysAreaService } from './genesys/service
 export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES, SCHEDULE_TICK_QUEUE, SCHEDULED_RUN_QUEUE } from './customer-profiles';
 export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
 export { startBillingWorkers, createBillingQueues, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/workers';
+export { cleanUpAccessData } from './access-control/housekeeping';

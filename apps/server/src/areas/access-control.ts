@@ -1,4 +1,18 @@
+import { cleanUpAccessData } from '@phone-billing/api';
 import type { ServerArea } from './index';
 
-/** Server-side life of this area: see ServerArea in ./index.ts. */
-export const accessControlArea: ServerArea = { name: 'access-control' };
+const HOUSEKEEPING_QUEUE = 'access-control.housekeeping';
+
+/** Nightly housekeeping of sessions, setup links, sign-in attempts and revoked tokens. */
+export const accessControlArea: ServerArea = {
+  name: 'access-control',
+  async setup(ctx) {
+    await ctx.boss.createQueue(HOUSEKEEPING_QUEUE);
+    if (!ctx.runWorkers) return;
+    await ctx.boss.work(HOUSEKEEPING_QUEUE, async () => {
+      const removed = await cleanUpAccessData(ctx.services.db);
+      ctx.services.logger.info({ removed }, 'access-control housekeeping');
+    });
+    await ctx.boss.schedule(HOUSEKEEPING_QUEUE, '15 3 * * *');
+  },
+};
