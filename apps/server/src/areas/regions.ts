@@ -33,6 +33,14 @@ const DEMO_REGIONS = [
   },
 ] as const;
 
+/** The demo team that would handle a queue, by its name and Genesys division. */
+function demoTeamFor(queue: GenesysQueueSummary): string {
+  if (/technical|helpdesk|service desk/i.test(queue.name)) return 'Technical Support Dublin';
+  if (queue.divisionName === 'Sales') return 'Sales West';
+  if (queue.divisionName === 'Back Office') return 'Back Office London';
+  return 'Customer Care East';
+}
+
 /** How many queues the demo leaves unassigned (fewer when there are only a few queues). */
 const LEFT_UNASSIGNED = 3;
 
@@ -48,7 +56,7 @@ async function simulatedQueues(services: AppServices): Promise<GenesysQueueSumma
   return services.db.genesysQueue.findMany({ orderBy: { name: 'asc' } });
 }
 
-/** Returns whether it created anything. Exported for tests. */
+/** Returns whether it created the demo regions (false when not simulated or regions exist). */
 export async function createRegionDemoData(services: AppServices): Promise<boolean> {
   if (!services.config.simulated.genesys) return false;
   if ((await services.db.region.count()) > 0) return false;
@@ -57,34 +65,28 @@ export async function createRegionDemoData(services: AppServices): Promise<boole
   const assignedCount = queues.length <= 1 ? queues.length : Math.max(1, queues.length - Math.min(LEFT_UNASSIGNED, Math.floor(queues.length / 3)));
   const toAssign = queues.slice(0, assignedCount);
 
-  await services.db.$transaction(async (tx) => {
+  const created = await services.db.$transaction(async (tx) => {
     // Another instance may be preparing at the same time; the first one wins.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('regions-demo-data'))`;
-    if ((await tx.region.count()) > 0) return;
-    const teamIds: string[] = [];
+    if ((await tx.region.count()) > 0) return false;
+    const teamIds = new Map<string, string>();
     for (const region of DEMO_REGIONS) {
-      const created = await tx.region.create({ data: { name: region.name, description: region.description } });
+      const regionRow = await tx.region.create({ data: { name: region.name, description: region.description } });
       for (const team of region.teams) {
-        const row = await tx.team.create({ data: { name: team.name, description: team.description, regionId: created.id } });
-        teamIds.push(row.id);
+        const row = await tx.team.create({ data: { name: team.name, description: team.description, regionId: regionRow.id } });
+        teamIds.set(team.name, row.id);
       }
     }
     const taken = new Set((await tx.queueAssignment.findMany({ select: { queueId: true } })).map((row) => row.queueId));
-    let index = 0;
     for (const queue of toAssign) {
       if (taken.has(queue.id)) continue;
       await tx.queueAssignment.create({
-        data: {
-          queueId: queue.id,
-          queueName: queue.name,
-          teamId: teamIds[index % teamIds.length]!,
-          assignedBy: 'Demo data',
-          notes: 'Assigned by the demo set-up',
-        },
+        data: { queueId: queue.id, queueName: queue.name, teamId: teamIds.get(demoTeamFor(queue))!, assignedBy: 'Demo data', notes: null },
       });
-      index++;
     }
+    return true;
   });
+  if (!created) return false;
   services.logger.info({ queuesAssigned: toAssign.length, queuesUnassigned: queues.length - toAssign.length }, 'regions demo data created');
   return true;
 }
