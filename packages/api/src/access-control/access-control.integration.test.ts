@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestClient } from '../../../../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
+import { cleanUpAccessData } from './housekeeping';
 
 let server: TestServer;
 let admin: RestClient;
@@ -201,5 +202,23 @@ describe('audit log', () => {
     expect(roleChange).toMatchObject({ actor: TEST_ADMIN.email, target: 'promoted@example.com', details: { before: ['viewer'], after: ['admin'] } });
 
     expect((await admin.get('/api/v1/audit-log?limit=0')).status).toBe(400);
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes expired sessions and old sign-in attempts, keeps live sessions and the audit log', async () => {
+    const { db } = server.server.services;
+    const user = await db.user.findUniqueOrThrow({ where: { email: TEST_ADMIN.email } });
+    const longAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await db.session.create({ data: { id: 'expired-session-hash', userId: user.id, expiresAt: longAgo, createdAt: longAgo, lastSeenAt: longAgo } });
+    await db.signInAttempt.create({ data: { email: 'old@example.com', succeeded: false, at: longAgo } });
+    const auditBefore = await db.auditLog.count();
+
+    const removed = await cleanUpAccessData(db);
+    expect(removed.sessions).toBeGreaterThanOrEqual(1);
+    expect(removed.signInAttempts).toBeGreaterThanOrEqual(1);
+    expect(await db.session.count({ where: { id: 'expired-session-hash' } })).toBe(0);
+    expect((await admin.get('/api/v1/auth/me')).status).toBe(200);
+    expect(await db.auditLog.count()).toBe(auditBefore);
   });
 });
