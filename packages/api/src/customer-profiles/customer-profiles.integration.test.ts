@@ -24,6 +24,35 @@ afterAll(async () => {
 });
 
 describe('create, read, update, delete', () => {
+  it('documents every customer-profile path in the OpenAPI description', async () => {
+    const answer = await admin.get('/api/v1/openapi.json');
+    expect(answer.status).toBe(200);
+    const paths = Object.keys(answer.body.paths);
+    for (const path of [
+      '/customer-profiles',
+      '/customer-profiles/{id}',
+      '/customer-profiles/{id}/reschedule-billing',
+      '/customer-profiles/reschedule-all-billing',
+      '/customer-profiles/{id}/stats',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('needs a session, customer:view or billing:view to read and customer:edit to change', async () => {
+    expect((await server.anonymous().get('/api/v1/customer-profiles')).status).toBe(401);
+    const roles = (await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>;
+    const viewerRole = roles.find((role) => role.name === 'viewer')!;
+    const made = await admin.post('/api/v1/auth/users', { email: 'viewer@example.com', roleIds: [viewerRole.id], password: 'viewer-password-1' });
+    expect(made.status).toBe(201);
+    const viewer = server.anonymous();
+    await viewer.signIn('viewer@example.com', 'viewer-password-1');
+    expect((await viewer.get('/api/v1/customer-profiles')).status).toBe(200);
+    const refused = await viewer.post('/api/v1/customer-profiles', base);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('Permission denied: requires customer:edit');
+  });
+
   it('creates with the defaults, answers 201 with rates as decimal text and a next run', async () => {
     const created = await admin.post('/api/v1/customer-profiles', { ...base, ratePerMinute: 0.05, overageRatePerMinute: '0.075' });
     expect(created.status).toBe(201);

@@ -91,20 +91,10 @@ export async function runScheduleTick(services: Pick<AppServices, 'db' | 'jobs' 
   });
   const queued: ScheduleTickResult['queued'] = [];
   for (const { id } of due) {
-    const run = await db.$transaction(async (tx) => {
-      // Re-read under a row lock: a concurrent tick (another process) waits, then sees the advanced run.
-      const rows = await tx.$queryRaw<Array<{ id: string; nextRunAt: Date | null; isActive: boolean; billDate: number; billTime: string }>>`
-        SELECT "id", "nextRunAt", "isActive", "billDate", "billTime" FROM "customer_profiles" WHERE "id" = ${id}::uuid FOR UPDATE`;
-      const profile = rows[0];
-      if (!profile || !profile.isActive || !profile.nextRunAt || profile.nextRunAt.getTime() > now.getTime()) return null;
-      const dueAt = profile.nextRunAt;
-      const inserted = await tx.$queryRaw<Array<{ id: string }>>`
-        INSERT INTO "scheduled_runs" ("id", "profileId", "dueAt", "state")
-        VALUES (gen_random_uuid(), ${id}::uuid, ${dueAt}, 'DUE')
-        ON CONFLICT ("profileId", "dueAt") DO NOTHING
-        RETURNING "id"`;
-      await tx.customerProfile.update({ where: { id }, data: { nextRunAt: computeNextRun(profile, now, timezone) } });
-      return inserted[0] ? { scheduledRunId: inserted[0].id, profileId: id, dueAt } : null;
+    const run = await recordDueRun(db, id, now, timezone).catch((error: unknown) => {
+      // One broken profile must not hold up the others; it is tried again at the next tick.
+      services.logger.error({ err: error, profileId: id }, 'Could not record a due billing run');
+      return null;
     });
     if (!run) continue;
     queued.push(run);
@@ -115,4 +105,23 @@ export async function runScheduleTick(services: Pick<AppServices, 'db' | 'jobs' 
     }
   }
   return { queued };
+}
+
+/** In one transaction: the due run's row (at most one per profile and due time) and the advanced next run. */
+async function recordDueRun(db: Database, id: string, now: Date, timezone: string) {
+  return db.$transaction(async (tx) => {
+    // Re-read under a row lock: a concurrent tick (another process) waits, then sees the advanced run.
+    const rows = await tx.$queryRaw<Array<{ id: string; nextRunAt: Date | null; isActive: boolean; billDate: number; billTime: string }>>`
+      SELECT "id", "nextRunAt", "isActive", "billDate", "billTime" FROM "customer_profiles" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const profile = rows[0];
+    if (!profile || !profile.isActive || !profile.nextRunAt || profile.nextRunAt.getTime() > now.getTime()) return null;
+    const dueAt = profile.nextRunAt;
+    const inserted = await tx.$queryRaw<Array<{ id: string }>>`
+      INSERT INTO "scheduled_runs" ("id", "profileId", "dueAt", "state")
+      VALUES (gen_random_uuid(), ${id}::uuid, ${dueAt}, 'DUE')
+      ON CONFLICT ("profileId", "dueAt") DO NOTHING
+      RETURNING "id"`;
+    await tx.customerProfile.update({ where: { id }, data: { nextRunAt: computeNextRun(profile, now, timezone) } });
+    return inserted[0] ? { scheduledRunId: inserted[0].id, profileId: id, dueAt } : null;
+  });
 }

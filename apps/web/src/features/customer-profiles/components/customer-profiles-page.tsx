@@ -19,6 +19,7 @@ import { StatCard } from '@phone-billing/ui/stat-card';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { BarChart3, CalendarClock, CheckCircle2, Link2, ListChecks, Pencil, Plus, Trash2, Users, Waypoints } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
 import { usePermission } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/trpc';
@@ -77,6 +78,10 @@ export default function CustomerProfilesPage() {
   const list = useCustomerProfileList(query);
   const suggestions = useQueueSuggestions();
   const { remove, rescheduleAll } = useCustomerProfileMutations();
+
+  useEffect(() => {
+    if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customer profiles'));
+  }, [list.error]);
 
   const rows = useMemo(() => {
     const profiles = list.data?.data ?? [];
