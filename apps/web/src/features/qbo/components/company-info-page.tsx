@@ -131,7 +131,7 @@ export default function CompanyInfoPage() {
             description={notConnected ? 'QuickBooks is not connected. Connect it in QBO Setup to see your company here.' : 'QuickBooks returned no company information.'}
             action={
               <div className="flex justify-center gap-2">
-                <Button variant="outline" onClick={refresh}>
+                <Button variant="outline" size="sm" onClick={refresh}>
                   <RefreshCw aria-hidden className="size-4" /> Refresh
                 </Button>
                 <QboSetupLink />
