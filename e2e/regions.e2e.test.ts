@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../packages/api/src/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenesysQueueSummary, GenesysService } from '../packages/api/src/integrations';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
@@ -123,6 +124,57 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     for (const queue of QUEUES) await page.getByRole('button', { name: `Assign ${queue.name} to Team` }).waitFor();
     expect(await tab(page, 'Unassigned Queues').textContent()).toBe('Unassigned Queues2');
     expect(await tab(page, 'Teams').textContent()).toBe('Teams0');
+    await page.close();
+  });
+
+  it('lets a team manager edit and unassign a queue, without region controls', async () => {
+    const { db } = server.server.services;
+    const region = await db.region.create({ data: { name: 'E2E East' } });
+    const team = await db.team.create({ data: { name: 'E2E Night Shift', regionId: region.id } });
+    const other = await db.team.create({ data: { name: 'E2E Day Shift', regionId: region.id } });
+    await db.queueAssignment.create({ data: { queueId: QUEUES[0]!.id, queueName: QUEUES[0]!.name, teamId: team.id, assignedBy: 'Someone' } });
+    const teamManage = await db.action.findUniqueOrThrow({ where: { key: 'team:manage' } });
+    const role = await db.role.create({ data: { name: 'e2e-team-lead', actions: { create: [{ actionId: teamManage.id }] } } });
+    await db.user.create({
+      data: { email: 'lead@example.com', displayName: 'Team Lead', passwordHash: await hashPassword('lead-password-1'), roles: { create: [{ roleId: role.id }] } },
+    });
+
+    const page = await browser.newPage();
+    await signInThroughUi(page, server.url, 'lead@example.com', 'lead-password-1');
+    await page.goto(`${server.url}/region-teams`);
+    await page.getByRole('button', { name: 'New Team' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New Region' }).count()).toBe(0);
+    await tab(page, 'Regions').click();
+    await page.getByRole('cell', { name: 'E2E East', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /Delete region|Edit region/ }).count()).toBe(0);
+
+    // Move the queue to the other team with a note.
+    await tab(page, 'Queue Assignments').click();
+    await page.getByRole('button', { name: `Edit assignment of ${QUEUES[0]!.name}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Queue Assignment' });
+    await editDialog.getByLabel('Team').selectOption({ label: 'E2E Day Shift (E2E East)' });
+    await editDialog.getByLabel('Assigned By').fill('');
+    await editDialog.getByLabel('Notes').fill('moved to days');
+    await editDialog.getByRole('button', { name: 'Update Assignment' }).click();
+    await page.getByText('Queue assignment updated successfully').waitFor();
+    const table = page.getByRole('table', { name: 'Queue assignments' });
+    await table.getByRole('cell', { name: 'moved to days' }).waitFor();
+    await table.getByRole('cell', { name: 'Team Lead', exact: true }).waitFor(); // moving it makes the signed-in user the assigner
+    expect(await table.getByRole('cell', { name: /E2E Day Shift/ }).count()).toBe(1);
+    expect((await db.queueAssignment.findUniqueOrThrow({ where: { queueId: QUEUES[0]!.id } })).teamId).toBe(other.id);
+
+    // Unassign it after the confirmation.
+    await page.getByRole('button', { name: `Edit assignment of ${QUEUES[0]!.name}` }).click();
+    let confirmation = '';
+    page.once('dialog', (dialog) => {
+      confirmation = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('dialog', { name: 'Edit Queue Assignment' }).getByRole('button', { name: 'Unassign Queue' }).click();
+    await page.getByText('Queue assignment deleted successfully').waitFor();
+    expect(confirmation).toContain(`Unassign queue "${QUEUES[0]!.name}"`);
+    await tab(page, 'Unassigned Queues').click();
+    await page.getByRole('button', { name: `Assign ${QUEUES[0]!.name} to Team` }).waitFor();
     await page.close();
   });
 });
