@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, trpc } from '../../../lib/trpc';
 
@@ -34,6 +34,11 @@ export function useRegionData() {
       : error
         ? errorMessage(error, 'Failed to load data')
         : null;
+
+  // A failed load is also a toast (spec 001 §8); one at a time, however many lists failed.
+  useEffect(() => {
+    if (errorText) toast.error(errorText, { id: 'regions-load-error' });
+  }, [errorText]);
 
   return {
     regions: regions.data?.data ?? [],
