@@ -15,13 +15,14 @@ import type { AppMeta, ProcedureAccess } from './trpc';
 
 interface WalkedProcedure {
   name: string;
+  type: 'query' | 'mutation' | 'subscription';
   access: ProcedureAccess | undefined;
   openapi?: { method: string; path: string };
 }
 
 // At run time `_def.procedures` is flat: "area.procedure" → procedure.
-const procedures: WalkedProcedure[] = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta } }>)
-  .map(([name, procedure]) => ({ name, access: procedure._def.meta?.access, openapi: procedure._def.meta?.openapi }))
+const procedures: WalkedProcedure[] = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta; type: WalkedProcedure['type'] } }>)
+  .map(([name, procedure]) => ({ name, type: procedure._def.type, access: procedure._def.meta?.access, openapi: procedure._def.meta?.openapi }))
   .sort((a, b) => a.name.localeCompare(b.name));
 const restProcedures = procedures.filter((procedure) => procedure.openapi);
 
@@ -89,6 +90,40 @@ describe('REST enforcement', () => {
         expect(answer.status, label).toBe(403);
         expect(answer.body.success, label).toBe(false);
         for (const permission of (access as { anyOf: string[] }).anyOf) expect(answer.body.error, label).toContain(permission);
+      }
+    }
+  });
+});
+
+/** The same procedure over /trpc, as the web app calls it (no input). */
+async function callTrpc(client: RestClient, procedure: WalkedProcedure) {
+  return procedure.type === 'query' ? client.get(`/trpc/${procedure.name}`) : client.request('POST', `/trpc/${procedure.name}`, {});
+}
+
+function trpcMessage(body: { error?: { message?: string } } | null): string {
+  return body?.error?.message ?? '';
+}
+
+describe('tRPC enforcement (the transport the web app uses)', () => {
+  // Anonymous callers and roles without the permission are refused before anything runs, so this
+  // is safe for every procedure; procedures without a REST path also get the allowed-role check.
+  it.each(procedures.filter((p) => p.type !== 'subscription').map((p) => [p.name, p] as const))('%s', async (_name, procedure) => {
+    const access = procedure.access;
+    if (access !== 'public') {
+      const anonymous = await callTrpc(server.anonymous(), procedure);
+      expect(anonymous.status, `${procedure.name} over tRPC without a session`).toBe(401);
+    }
+    for (const seed of SEED_ROLES) {
+      const allowed = access === 'public' || access === 'signed-in' || (typeof access === 'object' && access.anyOf.some((p) => (seed.permissions as string[]).includes(p)));
+      if (allowed && procedure.openapi) continue;
+      const answer = await callTrpc(clients.get(seed.name)!, procedure);
+      const label = `${procedure.name} over tRPC as ${seed.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+      if (allowed) {
+        expect([401, 403], label).not.toContain(answer.status);
+        expect(answer.status, label).toBeLessThan(500);
+      } else {
+        expect(answer.status, label).toBe(403);
+        for (const permission of (access as { anyOf: string[] }).anyOf) expect(trpcMessage(answer.body), label).toContain(permission);
       }
     }
   });
