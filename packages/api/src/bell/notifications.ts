@@ -1,5 +1,4 @@
 import type { Database } from '@phone-billing/db';
-import { getOrganizationSettings } from '../settings/organization-settings';
 import { NOTIFICATION_DEFAULT_LINKS, NOTIFICATION_KINDS, type BellNotificationKind, type BellNotifications } from '../shared/dashboard';
 
 /** The kinds the organisation's Notifications settings turn on. */
@@ -24,11 +23,15 @@ function isKind(kind: string): kind is BellNotificationKind {
  * how many arrived since the user last opened the bell (users.notificationsSeenAt).
  */
 export async function listBellNotifications(db: Database, userId: string, limit: number): Promise<BellNotifications> {
-  const [settings, user] = await Promise.all([
-    getOrganizationSettings(db),
+  const [settingsRows, user] = await Promise.all([
+    // A plain read (no upsert): missing settings mean the defaults, every kind on.
+    db.$queryRaw<Array<{ notifyBillingFailures: boolean; notifyIntegrationIssues: boolean; notifyKillSwitchChanges: boolean }>>`
+      SELECT "notifyBillingFailures", "notifyIntegrationIssues", "notifyKillSwitchChanges" FROM organization_settings WHERE id = 1`,
     db.user.findUnique({ where: { id: userId }, select: { notificationsSeenAt: true } }),
   ]);
-  const kinds = enabledNotificationKinds(settings);
+  const kinds = enabledNotificationKinds(
+    settingsRows[0] ?? { notifyBillingFailures: true, notifyIntegrationIssues: true, notifyKillSwitchChanges: true },
+  );
   if (kinds.length === 0) return { notifications: [], unreadCount: 0 };
   const seenAt = user?.notificationsSeenAt ?? null;
   const [rows, unreadCount] = await Promise.all([

@@ -3,9 +3,9 @@ import { addDays, compareDates, dayRangeToInstants } from '../domain/calendar';
 import { addDecimals, formatDecimal, parseDecimal } from '../domain/decimal';
 import { rateUsage } from '../domain/rating';
 import type { GenesysService } from '../integrations';
-import { getOrganizationSettings } from '../settings/organization-settings';
 import type { DashboardOverview, DashboardUsageDay } from '../shared/dashboard';
 import { currentMonthInZone } from './month';
+import { readDashboardSettings } from './settings';
 
 /** Talk seconds as minutes with 2 places (a number: it is a figure for people, not money). */
 export function secondsToMinutes(seconds: number): number {
@@ -40,16 +40,22 @@ async function monthUsage(db: Database, month: { start: string; end: string }, t
      GROUP BY 1, 2`;
 }
 
-async function countQueues(db: Database, genesys: GenesysService | undefined): Promise<number> {
-  const rows = await db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM genesys_queues`;
-  const total = rows[0]?.total ?? 0;
-  if (total > 0 || !genesys) return total;
-  // Nothing synced yet: ask Genesys once, but never let a slow or failing service hold the dashboard.
-  const listed = await Promise.race([
-    genesys.listQueues().then((queues) => queues.length).catch(() => 0),
-    new Promise<number>((resolve) => setTimeout(() => resolve(0), 2000).unref?.()),
+type QueueRow = { id: string; name: string };
+type ProfileRow = { genesysQueueNames: string[]; ratePerMinute: string; minimumMinutes: number; overageRatePerMinute: string };
+
+type SummaryRow = { total: number; successful: number; failed: number; invoices: number; revenue: string; queues: unknown; profiles: unknown };
+
+function parseJson<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/** No queues stored yet: ask Genesys once, never waiting long for it. */
+async function queuesFromGenesys(genesys: GenesysService | undefined): Promise<QueueRow[]> {
+  if (!genesys) return [];
+  return Promise.race([
+    genesys.listQueues().then((queues) => queues.map(({ id, name }) => ({ id, name }))).catch(() => []),
+    new Promise<QueueRow[]>((resolve) => setTimeout(() => resolve([]), 2000).unref?.()),
   ]);
-  return listed;
 }
 
 /**
@@ -64,27 +70,34 @@ export async function dashboardOverview(
   options: { now?: Date; genesys?: GenesysService } = {},
 ): Promise<DashboardOverview> {
   const now = options.now ?? new Date();
-  const settings = await getOrganizationSettings(db);
+  const settings = await readDashboardSettings(db);
   const timeZone = settings.timezone;
   const increment = settings.billingIncrementSeconds > 0 ? settings.billingIncrementSeconds : 60;
   const month = currentMonthInZone(now, timeZone);
 
-  const [queueTotal, jobRows, ledgerRows, usageRows, profiles] = await Promise.all([
-    countQueues(db, options.genesys),
-    db.$queryRaw<Array<{ total: number; successful: number; failed: number }>>`
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE status = 'COMPLETED')::int AS successful,
-             count(*) FILTER (WHERE status = 'FAILED')::int AS failed
-        FROM billing_jobs`,
-    db.$queryRaw<Array<{ invoices: number; revenue: string }>>`
-      SELECT count(*)::int AS invoices, COALESCE(sum(amount), 0)::text AS revenue
-        FROM invoice_ledger WHERE state = 'CREATED'`,
+  // Two statements side by side: this month's usage, and everything else in one round trip.
+  const [usageRows, summaryRows] = await Promise.all([
     monthUsage(db, month, timeZone, increment),
-    db.customerProfile.findMany({
-      where: { isActive: true },
-      select: { id: true, genesysQueueNames: true, ratePerMinute: true, minimumMinutes: true, overageRatePerMinute: true, taxCode: true },
-    }),
+    db.$queryRaw<SummaryRow[]>`
+      SELECT jobs.total, jobs.successful, jobs.failed, ledger.invoices, ledger.revenue,
+             (SELECT COALESCE(json_agg(json_build_object('id', id, 'name', name)), '[]'::json) FROM genesys_queues) AS queues,
+             (SELECT COALESCE(json_agg(json_build_object(
+                        'genesysQueueNames', "genesysQueueNames",
+                        'ratePerMinute', "ratePerMinute"::text,
+                        'minimumMinutes', "minimumMinutes",
+                        'overageRatePerMinute', "overageRatePerMinute"::text)), '[]'::json)
+                FROM customer_profiles WHERE "isActive") AS profiles
+        FROM (SELECT count(*)::int AS total,
+                     count(*) FILTER (WHERE status = 'COMPLETED')::int AS successful,
+                     count(*) FILTER (WHERE status = 'FAILED')::int AS failed
+                FROM billing_jobs) AS jobs,
+             (SELECT count(*)::int AS invoices, COALESCE(sum(amount), 0)::text AS revenue
+                FROM invoice_ledger WHERE state = 'CREATED') AS ledger`,
   ]);
+  const summary = summaryRows[0]!;
+  const profiles = parseJson<ProfileRow[]>(summary.profiles);
+  let queues = parseJson<QueueRow[]>(summary.queues);
+  if (queues.length === 0) queues = await queuesFromGenesys(options.genesys);
 
   let totalCalls = 0;
   let totalSeconds = 0;
@@ -101,12 +114,8 @@ export async function dashboardOverview(
     if (row.queueId) billedByQueueId.set(row.queueId, (billedByQueueId.get(row.queueId) ?? 0) + Number(row.billed));
   }
 
-  const queueIds = [...billedByQueueId.keys()];
-  const queueNames = queueIds.length
-    ? await db.genesysQueue.findMany({ where: { id: { in: queueIds } }, select: { id: true, name: true } })
-    : [];
   const billedByQueueName = new Map<string, number>();
-  for (const queue of queueNames) {
+  for (const queue of queues) {
     billedByQueueName.set(queue.name, (billedByQueueName.get(queue.name) ?? 0) + (billedByQueueId.get(queue.id) ?? 0));
   }
 
@@ -117,10 +126,9 @@ export async function dashboardOverview(
     for (const name of names) billedSeconds += billedByQueueName.get(name) ?? 0;
     const rated = rateUsage({
       billedSeconds,
-      ratePerMinute: profile.ratePerMinute.toString(),
+      ratePerMinute: profile.ratePerMinute,
       minimumMinutes: profile.minimumMinutes,
-      overageRatePerMinute: profile.overageRatePerMinute.toString(),
-      taxCode: profile.taxCode,
+      overageRatePerMinute: profile.overageRatePerMinute,
     });
     estimated = addDecimals(estimated, rated.total);
   }
@@ -133,10 +141,10 @@ export async function dashboardOverview(
     days.push({ date: day, calls: usage.calls, minutes: secondsToMinutes(usage.seconds) });
   }
 
-  const jobs = jobRows[0] ?? { total: 0, successful: 0, failed: 0 };
-  const ledger = ledgerRows[0] ?? { invoices: 0, revenue: '0' };
+  const jobs = summary;
+  const ledger = summary;
   return {
-    queues: { total: queueTotal },
+    queues: { total: queues.length },
     billing: {
       totalRevenue: formatDecimal(ledger.revenue, 2),
       totalJobs: jobs.total,

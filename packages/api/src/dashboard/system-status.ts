@@ -1,9 +1,23 @@
 import type { Database } from '@phone-billing/db';
+import { formatDecimal } from '../domain/decimal';
 import type { IntegrationServices, QboStatus } from '../integrations';
-import { getOrganizationSettings } from '../settings/organization-settings';
+import { readDashboardSettings } from './settings';
 import type { ScheduledJob, SystemStatus } from '../shared/dashboard';
 
 const STATUS_TIMEOUT_MS = 3000;
+
+type ScheduledRow = {
+  id: string;
+  qboDisplayName: string;
+  billDate: number;
+  billTime: string;
+  billingPeriodStart: number;
+  billingPeriodEnd: number;
+  minimumMinutes: number;
+  overageRatePerMinute: string;
+  ratePerMinute: string;
+  nextRunAt: Date;
+};
 
 /** "A", "A and B", "A, B and C", "A, B, C and 4 more". */
 export function nameList(names: string[], shown = 3): string {
@@ -63,33 +77,21 @@ async function genesysState(integrations: IntegrationServices): Promise<GenesysS
  * next run) and the issues a person should act on, each as a sentence saying what and where.
  */
 export async function systemStatus(db: Database, integrations: IntegrationServices): Promise<SystemStatus> {
-  const [settings, qbo, genesys, scheduled, running, activeProfiles, queueCountRows, unknownQueueNames, unassignedQueues, lastMonthlyJob, heldRows] =
+  const [settings, qbo, genesys, scheduled, runningRows, activeProfiles, queueCountRows, unknownQueueNames, unassignedQueues, lastMonthlyRows, heldRows] =
     await Promise.all([
-      getOrganizationSettings(db),
+      readDashboardSettings(db),
       qboState(integrations),
       genesysState(integrations),
-      db.customerProfile.findMany({
-        where: { isActive: true, nextRunAt: { not: null } },
-        orderBy: [{ nextRunAt: 'asc' }, { qboDisplayName: 'asc' }],
-        select: {
-          id: true,
-          qboDisplayName: true,
-          billDate: true,
-          billTime: true,
-          billingPeriodStart: true,
-          billingPeriodEnd: true,
-          minimumMinutes: true,
-          overageRatePerMinute: true,
-          ratePerMinute: true,
-          nextRunAt: true,
-        },
-      }),
-      db.billingJob.count({ where: { status: 'IN_PROGRESS' } }),
-      db.customerProfile.findMany({
-        where: { isActive: true },
-        orderBy: { qboDisplayName: 'asc' },
-        select: { qboDisplayName: true, qboCustomerId: true, genesysQueueNames: true },
-      }),
+      db.$queryRaw<ScheduledRow[]>`
+        SELECT id, "qboDisplayName", "billDate", "billTime", "billingPeriodStart", "billingPeriodEnd", "minimumMinutes",
+               "overageRatePerMinute"::text AS "overageRatePerMinute", "ratePerMinute"::text AS "ratePerMinute", "nextRunAt"
+          FROM customer_profiles
+         WHERE "isActive" AND "nextRunAt" IS NOT NULL
+         ORDER BY "nextRunAt", "qboDisplayName"`,
+      db.$queryRaw<Array<{ running: boolean }>>`SELECT EXISTS (SELECT 1 FROM billing_jobs WHERE status = 'IN_PROGRESS') AS running`,
+      db.$queryRaw<Array<{ qboDisplayName: string; qboCustomerId: string | null; queueCount: number }>>`
+        SELECT "qboDisplayName", "qboCustomerId", coalesce(cardinality("genesysQueueNames"), 0)::int AS "queueCount"
+          FROM customer_profiles WHERE "isActive" ORDER BY "qboDisplayName"`,
       db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM genesys_queues`,
       db.$queryRaw<Array<{ name: string }>>`
         SELECT DISTINCT queue_name AS name
@@ -101,11 +103,9 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
         SELECT gq.name FROM genesys_queues gq
          WHERE NOT EXISTS (SELECT 1 FROM queue_assignments qa WHERE qa."queueId" = gq.id)
          ORDER BY gq.name`,
-      db.billingJob.findFirst({
-        where: { type: 'MONTHLY' },
-        orderBy: { createdAt: 'desc' },
-        select: { jobId: true, status: true, startDate: true, endDate: true, error: true },
-      }),
+      db.$queryRaw<Array<{ jobId: string; status: string; startDate: string; endDate: string; error: string | null }>>`
+        SELECT "jobId", status::text AS status, "startDate"::text AS "startDate", "endDate"::text AS "endDate", error
+          FROM billing_jobs WHERE type = 'MONTHLY' ORDER BY "createdAt" DESC LIMIT 1`,
       db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM scheduled_runs WHERE state = 'HELD'`,
     ]);
 
@@ -139,8 +139,9 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     );
   }
 
+  const lastMonthlyJob = lastMonthlyRows[0];
   if (lastMonthlyJob?.status === 'FAILED') {
-    const period = `${lastMonthlyJob.startDate.toISOString().slice(0, 10)} to ${lastMonthlyJob.endDate.toISOString().slice(0, 10)}`;
+    const period = `${lastMonthlyJob.startDate} to ${lastMonthlyJob.endDate}`;
     const error = lastMonthlyJob.error?.trim() ? `: ${lastMonthlyJob.error.trim()}` : '';
     issues.push(`The last scheduled billing job ${lastMonthlyJob.jobId} (${period}) failed${error}. Fix the cause and retry it on Billing Jobs.`);
   }
@@ -152,7 +153,7 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     );
   }
 
-  const withoutQueues = activeProfiles.filter((profile) => profile.genesysQueueNames.length === 0).map((profile) => profile.qboDisplayName);
+  const withoutQueues = activeProfiles.filter((profile) => profile.queueCount === 0).map((profile) => profile.qboDisplayName);
   if (withoutQueues.length > 0) {
     issues.push(
       `${plural(withoutQueues.length, 'active customer profile has', 'active customer profiles have')} no Genesys queue (${nameList(withoutQueues)}): add queues on Customer Profiles so calls can be billed.`,
@@ -183,9 +184,9 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     billingPeriodStart: profile.billingPeriodStart,
     billingPeriodEnd: profile.billingPeriodEnd,
     minimumMinutes: profile.minimumMinutes,
-    overageRatePerMinute: profile.overageRatePerMinute.toFixed(4),
-    ratePerMinute: profile.ratePerMinute.toFixed(4),
-    nextRun: profile.nextRunAt!.toISOString(),
+    overageRatePerMinute: formatDecimal(profile.overageRatePerMinute, 4),
+    ratePerMinute: formatDecimal(profile.ratePerMinute, 4),
+    nextRun: new Date(profile.nextRunAt).toISOString(),
   }));
 
   return {
@@ -199,7 +200,7 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
       hasValidToken: genesys.isConnected,
       tokenExpiresAt: genesys.tokenExpiresAt ? new Date(genesys.tokenExpiresAt).toISOString() : null,
     },
-    scheduler: { billing: { totalScheduledJobs: scheduledJobs.length, isRunning: running > 0, scheduledJobs } },
+    scheduler: { billing: { totalScheduledJobs: scheduledJobs.length, isRunning: Boolean(runningRows[0]?.running), scheduledJobs } },
     overall: { issues },
   };
 }

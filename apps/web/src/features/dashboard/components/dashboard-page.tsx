@@ -1,5 +1,122 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Button } from '@phone-billing/ui/button';
+import { EmptyState } from '@phone-billing/ui/empty-state';
+import { Spinner } from '@phone-billing/ui/spinner';
+import { StatCard } from '@phone-billing/ui/stat-card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs';
+import { Building2, CalendarClock, DollarSign, Phone, RefreshCw, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDashboardData } from '../hooks/use-dashboard-data';
+import { BillingTab } from './billing-tab';
+import { formatMinutes, formatMoney, formatNumber } from './format';
+import { OverviewTab } from './overview-tab';
+import { SchedulesTab } from './schedules-tab';
+import { SystemTab } from './system-tab';
+import { UsageTab } from './usage-tab';
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'schedules', label: 'Schedules' },
+  { value: 'system', label: 'System' },
+  { value: 'usage', label: 'Usage' },
+] as const;
 
 export default function DashboardPage() {
-  return <PagePlaceholder title="Dashboard" />;
+  const { overview, jobs, status, isLoading, isFetching, refetch } = useDashboardData();
+  const [tab, setTab] = useState<string>('overview');
+
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center text-blue-600">
+        <Spinner size="lg" label="Loading dashboard" />
+      </div>
+    );
+  }
+  if (!overview || !status || !jobs) {
+    return (
+      <EmptyState
+        title="The dashboard could not be loaded"
+        description="Check your connection and try again."
+        action={
+          <Button onClick={() => void refetch()} loading={isFetching}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { currency } = overview.config;
+  const issues = status.overall.issues.length;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">Billing, usage and the health of the integrations at a glance.</p>
+        <Button variant="outline" size="sm" onClick={() => void refetch()} loading={isFetching}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Total Clients" value={formatNumber(overview.queues.total)} hint="Genesys queues" icon={<Users />} tone="blue" />
+        <StatCard
+          title="Total Revenue"
+          value={formatMoney(overview.billing.totalRevenue, currency)}
+          hint={`${formatNumber(overview.billing.totalInvoices)} invoices created`}
+          icon={<DollarSign />}
+          tone="green"
+        />
+        <StatCard title="Phone Usage" value={formatMinutes(overview.usage.totalMinutes)} hint="Minutes this month" icon={<Phone />} tone="purple" />
+        <StatCard
+          title="Billing Schedules"
+          value={formatNumber(status.scheduler.billing.totalScheduledJobs)}
+          hint="Customers with a next run"
+          icon={<CalendarClock />}
+          tone="orange"
+        />
+      </div>
+
+      {status.qbo.connected ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3" data-testid="company-strip">
+          <div className="flex items-center gap-3 text-sm text-blue-900">
+            <Building2 className="h-5 w-5 text-blue-600" aria-hidden="true" />
+            <span>
+              <span className="font-semibold">Company Information</span>
+              {status.qbo.companyName ? ` · ${status.qbo.companyName}` : ''}
+              {status.qbo.environment ? ` (${status.qbo.environment})` : ''}
+            </span>
+          </div>
+          <Link to="/company-info" className="text-sm font-medium text-blue-700 hover:underline">
+            View company information
+          </Link>
+        </div>
+      ) : null}
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Dashboard sections">
+          {TABS.map((entry) => (
+            <TabsTrigger key={entry.value} value={entry.value} count={entry.value === 'system' && issues > 0 ? issues : undefined}>
+              {entry.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab overview={overview} status={status} />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingTab jobs={jobs} currency={currency} />
+        </TabsContent>
+        <TabsContent value="schedules">
+          <SchedulesTab schedules={status.scheduler.billing.scheduledJobs} currency={currency} />
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab status={status} />
+        </TabsContent>
+        <TabsContent value="usage">
+          <UsageTab overview={overview} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }
