@@ -83,7 +83,7 @@ describe('PUT /settings', () => {
     expect(notes.map((n) => n.message)).toEqual([`Kill switch turned on by ${TEST_ADMIN.email}: billing is paused (QuickBooks migration)`]);
 
     const off = await admin.put('/api/v1/settings', { killSwitch: { enabled: false } });
-    expect(off.body.data.killSwitch).toMatchObject({ enabled: false, changedBy: TEST_ADMIN.email });
+    expect(off.body.data.killSwitch).toMatchObject({ enabled: false, reason: null, changedBy: TEST_ADMIN.email });
 
     const audit = (await admin.get('/api/v1/audit-log?limit=100')).body.data as Array<{ action: string; target: string; details: unknown }>;
     const kill = audit.filter((entry) => entry.action === 'settings.kill-switch');

@@ -77,8 +77,8 @@ export async function updateSettings(
   const killSwitchChanged = kill !== undefined && (kill.enabled !== before.killSwitchEnabled || (kill.enabled && reason !== before.killSwitchReason));
   if (kill && killSwitchChanged) {
     data.killSwitchEnabled = kill.enabled;
-    // The reason stays with the record of who turned it off, so the history can be read back.
-    data.killSwitchReason = kill.enabled ? reason : (reason ?? before.killSwitchReason);
+    // The reason belongs to this change (turning it off may give one too); the audit log keeps the history.
+    data.killSwitchReason = reason;
     data.killSwitchChangedBy = actor.email;
     data.killSwitchChangedAt = now;
   }
