@@ -5,6 +5,7 @@ import { mountedQboSimulator } from '../../../../apps/server/src/areas/qbo';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { QboConnection } from './connection';
+import { createDbQboTokenStore } from './token-store';
 
 let testServer: TestServer;
 let admin: RestClient;
@@ -200,6 +201,33 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     // The stored refresh token is the live one: refreshing again works.
     expect((await admin.get('/api/v1/qbo/refresh')).status).toBe(200);
     expect((await admin.get('/api/v1/qbo/status')).body.data.connected).toBe(true);
+  });
+
+  it('holds the refresh lock across processes (a PostgreSQL advisory lock), not just within one', async () => {
+    const { db, config } = testServer.server.services;
+    const processA = createDbQboTokenStore(db, config.appSecret);
+    const processB = createDbQboTokenStore(db, config.appSecret);
+    const order: string[] = [];
+    let releaseA!: () => void;
+    const aHolds = new Promise<void>((resolve) => (releaseA = resolve));
+    let aEntered!: () => void;
+    const aIsIn = new Promise<void>((resolve) => (aEntered = resolve));
+    const a = processA.withRefreshLock(async () => {
+      order.push('a-in');
+      aEntered();
+      await aHolds;
+      order.push('a-out');
+    });
+    await aIsIn;
+    const b = processB.withRefreshLock(async () => {
+      order.push('b-in');
+    });
+    // B is blocked in the database while A holds the lock.
+    const bFinishedEarly = await Promise.race([b.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400))]);
+    expect(bFinishedEarly).toBe(false);
+    releaseA();
+    await Promise.all([a, b]);
+    expect(order).toEqual(['a-in', 'a-out', 'b-in']);
   });
 
   it('creates one invoice when the same request is sent twice with one requestid', async () => {
