@@ -9,7 +9,9 @@ import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const TZ = 'America/Los_Angeles';
 // The app's simulator is deterministic: one with the same seed holds the same users, queues and calls.
-const reference = createGenesysSimulator({ seed: 'phone-billing' });
+// Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
+const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: TZ, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
+const reference = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
 
 /** The range's calls, newest first as the server pages them. */
 function expectedCalls(startDate: string, endDate: string) {

@@ -1,13 +1,18 @@
 import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
-import { addDays, calendarDateInZone } from '@phone-billing/api/domain';
+import { addDays, calendarDateInZone, zonedDateTimeToInstant } from '@phone-billing/api/domain';
 import { GenesysClient, genesysConfigFromEnv, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
 import { createGenesysSimulator, type GenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import type { AreaContext, ServerArea } from './index';
 
 /** Where `npm start` without GENESYS_* credentials serves the simulator on the app's own port. */
 export const GENESYS_SIMULATOR_PREFIX = '/sim/genesys';
-/** The start-up pull covers this many days back from today (about three months). */
-const HISTORY_DAYS = 93;
+/** The start-up pull covers this many days up to today (about three months; GENESYS_HISTORY_DAYS overrides, 0 turns it off). */
+const DEFAULT_HISTORY_DAYS = 93;
+
+function historyDays(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.GENESYS_HISTORY_DAYS);
+  return env.GENESYS_HISTORY_DAYS !== undefined && env.GENESYS_HISTORY_DAYS !== '' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_HISTORY_DAYS;
+}
 const NIGHTLY_QUEUE = 'genesys-pull-previous-day';
 
 interface AreaState {
@@ -18,6 +23,12 @@ interface AreaState {
 }
 
 const states = new WeakMap<AreaContext, AreaState>();
+
+/** Minutes east of UTC of the zone's clock around `at` (-480 for Los Angeles in winter). */
+export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
+  const date = calendarDateInZone(at, timeZone);
+  return Math.round((Date.parse(`${date}T12:00:00.000Z`) - zonedDateTimeToInstant(date, '12:00', timeZone).getTime()) / 60_000);
+}
 
 function localHostFor(host: string): string {
   if (!host || host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';
@@ -34,8 +45,14 @@ export const genesysArea: ServerArea = {
     let clientConfig: GenesysClientConfig | null = realConfig;
 
     if (!realConfig) {
-      // Deterministic demo organisation; a generous rate limit so the start-up pull is quick.
-      simulator = createGenesysSimulator({ seed: 'phone-billing', rateLimitPerMinute: 100_000 });
+      // Deterministic demo organisation whose calls follow the company's business hours; a
+      // generous rate limit so the start-up pull is quick.
+      const { timezone } = await getOrganizationSettings(ctx.services.db);
+      simulator = createGenesysSimulator({
+        seed: 'phone-billing',
+        rateLimitPerMinute: 100_000,
+        businessUtcOffsetMinutes: utcOffsetMinutes(timezone),
+      });
       const sim = simulator;
       ctx.app.addHook('onRequest', (request, reply, done) => {
         const url = request.raw.url ?? '';
@@ -91,10 +108,12 @@ export const genesysArea: ServerArea = {
       return;
     }
     // About three months of calls in the background; readiness does not wait for it.
+    const days = historyDays(ctx.config.env);
+    if (days === 0) return;
     state.backgroundPull = (async () => {
       const started = Date.now();
       try {
-        const written = await service.pullRecentHistory(HISTORY_DAYS, { shouldStop: () => state.stopping, daysPerLock: 1 });
+        const written = await service.pullRecentHistory(days, { shouldStop: () => state.stopping, daysPerLock: 1 });
         ctx.services.logger.info({ written, ms: Date.now() - started }, 'Genesys call history pulled');
       } catch (error) {
         if (!state.stopping) ctx.services.logger.error({ err: error }, 'Genesys background call pull failed');

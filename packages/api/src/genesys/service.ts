@@ -16,6 +16,8 @@ export interface GenesysAreaService extends GenesysService {
   pullRange(range: { startDate: CalendarDate; endDate: CalendarDate }, options?: PullOptions): Promise<PullResult>;
   /** Pulls the last `days` days, newest week first (the start-up background pull). */
   pullRecentHistory(days: number, options?: PullOptions): Promise<number>;
+  /** Wrap-up codes (id and name), listed from Genesys and kept in memory for an hour. */
+  listWrapUpCodes(): Promise<Array<{ id: string; name: string }>>;
   /** Asks Genesys for a token and counts users and queues. */
   testConnection(): Promise<{ userCount: number; queueCount: number }>;
 }
@@ -34,6 +36,7 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
   const now = options.now ?? (() => new Date());
   let lastError: string | null = null;
   let directorySync: Promise<{ users: number; queues: number }> | null = null;
+  let wrapUpCodes: { at: number; codes: Promise<Array<{ id: string; name: string }>> } | null = null;
 
   const remember = <T>(promise: Promise<T>): Promise<T> =>
     promise.then(
@@ -97,6 +100,16 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
         end = addDays(start, -1);
       }
       return written;
+    },
+
+    listWrapUpCodes() {
+      if (!wrapUpCodes || now().getTime() - wrapUpCodes.at > DIRECTORY_MAX_AGE_MS) {
+        const codes = remember(options.client().listAllWrapUpCodes()).then((list) => list.map((code) => ({ id: code.id, name: code.name })));
+        wrapUpCodes = { at: now().getTime(), codes };
+        // A failed listing is not kept: the next caller asks again.
+        codes.catch(() => { if (wrapUpCodes?.codes === codes) wrapUpCodes = null; });
+      }
+      return wrapUpCodes.codes;
     },
 
     async testConnection() {

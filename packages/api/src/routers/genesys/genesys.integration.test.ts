@@ -10,7 +10,9 @@ let server: TestServer;
 let admin: RestClient;
 
 // The app's simulator is deterministic: a second one with the same seed holds the same calls.
-const reference = createGenesysSimulator({ seed: 'phone-billing' });
+// Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
+const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: TZ, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
+const reference = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
 
 function expectedCalls(startDate: string, endDate: string) {
   const { from, toExclusive } = dayRangeToInstants(startDate, endDate, TZ);
@@ -46,6 +48,13 @@ describe('Genesys REST', () => {
     const answer = await admin.post('/api/v1/genesys/test-connection', {});
     expect(answer.status).toBe(200);
     expect(answer.body.data.message).toBe('Connected to Genesys Cloud: 40 users, 12 queues');
+  });
+
+  it('names wrap-up codes', async () => {
+    const answer = await admin.get('/api/v1/genesys/wrap-up-codes');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual(expect.arrayContaining(reference.wrapUpCodes().map((code) => ({ id: code.id, name: code.name }))));
+    expect(answer.body.data).toHaveLength(reference.wrapUpCodes().length);
   });
 
   it('lists users and queues in pages', async () => {

@@ -177,6 +177,20 @@ export const genesysRouter = router({
       };
     }),
 
+  wrapUpCodes: viewProcedure
+    .meta({ openapi: { method: 'GET', path: '/genesys/wrap-up-codes', tags: ['genesys'], summary: 'Wrap-up codes (id and name), to name the codes on call records' } })
+    .input(z.object({}).optional())
+    .output(z.object({ success: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) }))
+    .query(async ({ ctx }) => {
+      const service = genesysService(ctx);
+      if (!hasArea(service)) return { success: true as const, data: [] };
+      try {
+        return { success: true as const, data: await service.listWrapUpCodes() };
+      } catch (error) {
+        throw new AppError('BAD_GATEWAY', `Could not list wrap-up codes from Genesys Cloud: ${(error as Error).message}`);
+      }
+    }),
+
   callRecords: viewProcedure
     .meta({ openapi: { method: 'GET', path: '/genesys/call-records', tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), newest first' } })
     .input(ZCallRecordsQuerySchema)

@@ -17,6 +17,11 @@ export interface ConversationVolume {
   weekendCalls: number;
   /** Days before today that hold calls (today always does, up to "now"). */
   historyDays: number;
+  /**
+   * Moves the business-hours peaks by this much (wrapping inside the UTC day, so every day keeps
+   * its calls): +8 h puts them in Pacific business hours. Default 0 (peaks in UTC hours).
+   */
+  businessHoursShiftMs?: number;
 }
 
 /** A run of conversations of one day, by their index in that day's start-time order. */
@@ -67,7 +72,8 @@ export class ConversationCalendar {
     const expected = isWeekend ? this.volume.weekendCalls : this.volume.weekdayCalls;
     const count = Math.max(0, Math.round(expected * random.between(isWeekend ? 0.85 : 0.9, isWeekend ? 1.15 : 1.1)));
     const starts = new Float64Array(count);
-    for (let i = 0; i < count; i++) starts[i] = dayStart + startOffsetMs(random);
+    const shift = this.volume.businessHoursShiftMs ?? 0;
+    for (let i = 0; i < count; i++) starts[i] = dayStart + ((((startOffsetMs(random) + shift) % DAY_MS) + DAY_MS) % DAY_MS);
     starts.sort();
     if (this.startTimeCache.size >= 128) {
       const oldest = this.startTimeCache.keys().next().value;

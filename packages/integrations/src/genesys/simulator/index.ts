@@ -17,6 +17,11 @@ export interface GenesysSimulatorOptions {
   /** Average calls on a weekday (default 300) and on a Saturday or Sunday (default 60). */
   weekdayCalls?: number;
   weekendCalls?: number;
+  /**
+   * Offset (minutes east of UTC, e.g. -480 for Pacific time) of the place the calls come from:
+   * their business-hours peaks follow its clock. Default 0.
+   */
+  businessUtcOffsetMinutes?: number;
   /** The simulator's clock: data ends here, tokens expire and rate-limit windows roll by it. */
   now?: () => Date;
   /** Requests a minute each access token may make (default 300). */
@@ -93,6 +98,7 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     weekdayCalls: options.weekdayCalls ?? 300,
     weekendCalls: options.weekendCalls ?? 60,
     historyDays: options.historyDays ?? 92,
+    businessHoursShiftMs: -(options.businessUtcOffsetMinutes ?? 0) * 60_000,
   });
   const faultRandom = new SeededRandom(`${seed}|faults`);
 

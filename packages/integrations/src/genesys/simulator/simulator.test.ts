@@ -88,6 +88,20 @@ describe('simulated Genesys data', () => {
     expect(startHours.filter((hour) => hour >= 8 && hour < 19).length).toBeGreaterThan(week.length * 0.75);
   });
 
+  it('puts business hours on the clock of the calls\' place, keeping each day\'s calls on that day', () => {
+    const utc = createGenesysSimulator({ now: fixedNow });
+    const pacific = createGenesysSimulator({ now: fixedNow, businessUtcOffsetMinutes: -480 });
+    const days = ['2026-03-09', '2026-03-10', '2026-03-11'];
+    for (const day of days) {
+      const calls = pacific.conversationsForDay(day);
+      expect(calls.length).toBe(utc.conversationsForDay(day).length);
+      expect(calls.every((c) => c.conversationStart.startsWith(day))).toBe(true);
+    }
+    const week = days.flatMap((day) => pacific.conversationsForDay(day));
+    const pacificHours = week.map((c) => (new Date(c.conversationStart).getUTCHours() + 24 - 8) % 24);
+    expect(pacificHours.filter((hour) => hour >= 8 && hour < 19).length).toBeGreaterThan(week.length * 0.75);
+  });
+
   it('shows today only up to now: nothing starts later, and calls in progress have no end', () => {
     const simulator = createGenesysSimulator({ now: fixedNow });
     const today = simulator.conversationsForDay('2026-03-18');

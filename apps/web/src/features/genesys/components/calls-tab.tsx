@@ -37,6 +37,7 @@ interface CallsTabProps {
   onExport: (records: CallRecordRow[]) => void;
   userNames: Map<string, string>;
   queueNames: Map<string, string>;
+  wrapUpNames: Map<string, string>;
 }
 
 export function formatSeconds(seconds: number): string {
@@ -57,6 +58,7 @@ export function CallsTab({
   onExport,
   userNames,
   queueNames,
+  wrapUpNames,
 }: CallsTabProps) {
   const loaded = records?.callRecords ?? [];
   const visible = useMemo(() => filterAndSortCalls(loaded, filters), [loaded, filters]);
@@ -177,7 +179,7 @@ export function CallsTab({
                 <Td>{record.mediaType ?? '—'}</Td>
                 <Td>{record.userId ? (userNames.get(record.userId) ?? record.userId) : '—'}</Td>
                 <Td>{record.queueId ? (queueNames.get(record.queueId) ?? record.queueId) : '—'}</Td>
-                <Td>{record.wrapUpCode ?? '—'}</Td>
+                <Td>{record.wrapUpCode ? (wrapUpNames.get(record.wrapUpCode) ?? record.wrapUpCode) : '—'}</Td>
                 <Td className="font-mono text-xs text-slate-500" title={record.conversationId}>
                   {record.conversationId.slice(0, 8)}…
                 </Td>

@@ -271,6 +271,7 @@ export default function GenesysPage() {
             onExport={exportCsv}
             userNames={names.userNames}
             queueNames={names.queueNames}
+            wrapUpNames={names.wrapUpNames}
           />
         </TabsContent>
         <TabsContent value="analytics">

@@ -15,9 +15,11 @@ export type GenesysAnalytics = Outputs['analytics']['data'];
 export function useGenesysNames() {
   const users = trpc.genesys.users.useQuery({ page: 1, limit: 500 }, { staleTime: 5 * 60_000 });
   const queues = trpc.genesys.queues.useQuery({ page: 1, limit: 500 }, { staleTime: 5 * 60_000 });
+  const wrapUps = trpc.genesys.wrapUpCodes.useQuery(undefined, { staleTime: 5 * 60_000 });
   return useMemo(() => {
     const userNames = new Map((users.data?.data ?? []).map((user) => [user.id, user.name]));
     const queueNames = new Map((queues.data?.data ?? []).map((queue) => [queue.id, queue.name]));
-    return { userNames, queueNames };
-  }, [users.data, queues.data]);
+    const wrapUpNames = new Map((wrapUps.data?.data ?? []).map((code) => [code.id, code.name]));
+    return { userNames, queueNames, wrapUpNames };
+  }, [users.data, queues.data, wrapUps.data]);
 }
