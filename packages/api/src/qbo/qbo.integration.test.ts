@@ -109,6 +109,14 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     expect(replay.body.error).toContain('Invalid or expired authorization state');
   });
 
+  it('refuses a state older than ten minutes', async () => {
+    const redirect = await approveInBrowserLikeWay(await startAuthorization());
+    await testServer.server.services.db.oAuthState.update({ where: { state: redirect.searchParams.get('state')! }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
+    const late = await admin.get(callbackPath(redirect));
+    expect(late.status).toBe(400);
+    expect(late.body.error).toContain('Invalid or expired authorization state');
+  });
+
   it('connects through the consent page: status, company info and no token in any answer', async () => {
     const status = await admin.get('/api/v1/qbo/status');
     expect(status.body.data).toMatchObject({ authenticated: true, connected: true, hasTokens: true, companyInfo: { companyName: 'Bayshore Voice Services' }, lastError: null });
