@@ -3,7 +3,7 @@ import { billedSecondsForCall, rateUsage } from '../domain/rating';
 import { ZRunBillingJobSchema } from '../shared/billing';
 import { buildInvoice, docNumberFor } from './invoice';
 import { newJobCode } from './jobs';
-import { createSemaphore } from './semaphore';
+import { createRateWindow, createSemaphore } from './semaphore';
 
 // Every expected figure below is worked out by hand in the comment beside it.
 describe('rating a customer (table, amounts by hand)', () => {
@@ -139,5 +139,20 @@ describe('the QuickBooks request limiter', () => {
     );
     expect(peak).toBe(3);
     expect(semaphore.inUse).toBe(0);
+  });
+});
+
+describe('the QuickBooks pace', () => {
+  it('lets a burst through and then waits for the window', async () => {
+    const pace = createRateWindow(3, 80);
+    const started = Date.now();
+    const times: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      await pace.take();
+      times.push(Date.now() - started);
+    }));
+    times.sort((a, b) => a - b);
+    expect(times.slice(0, 3).every((at) => at < 40)).toBe(true);
+    expect(times.slice(3).every((at) => at >= 79)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { notify } from '../notifications';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { buildInvoice, SERVICE_ITEM_NAME, type InvoiceQueueUsage } from './invoice';
 import { calendarFromDate } from './jobs';
-import { createSemaphore, type Semaphore } from './semaphore';
+import { createRateWindow, createSemaphore, type RateWindow, type Semaphore } from './semaphore';
 import { aggregateUsage } from './usage';
 
 export type RunnerOptions = {
@@ -21,11 +21,15 @@ export type RunnerOptions = {
 
 /** One process never has more than 10 QuickBooks invoice requests in flight, whatever the jobs. */
 const processQboSlots: Semaphore = createSemaphore(10);
+/** ...and never more than 490 in any 61 s (QuickBooks: 500 a minute; a little room for other calls). */
+const processQboPace: RateWindow = createRateWindow(490, 61_000);
 
 export const NOT_CONNECTED_MESSAGE = 'QuickBooks is not connected';
 const NO_MAPPING_MESSAGE = 'This customer has no QuickBooks customer id: connect the profile to a QuickBooks customer';
 
 type Outcome = 'done' | 'busy' | 'missing';
+
+type BillingProfile = Pick<Prisma.CustomerProfileGetPayload<object>, 'id' | 'isActive' | 'qboCustomerId' | 'ratePerMinute' | 'minimumMinutes' | 'overageRatePerMinute' | 'taxCode'>;
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -185,23 +189,29 @@ async function processJob(services: AppServices, billingJobId: string, options: 
   const end = calendarFromDate(job.endDate);
   const isDryRun = job.type === 'DRY_RUN';
 
-  const pending = await db.billingJobCustomer.findMany({ where: { billingJobId, status: 'PENDING' }, orderBy: [{ customerName: 'asc' }, { id: 'asc' }] });
+  const t0 = performance.now();
+  const mark = (step: string) => services.logger.debug({ billingJobId, step, ms: Math.round(performance.now() - t0) }, 'billing job step');
+  const pending = await db.billingJobCustomer.findMany({
+    where: { billingJobId, status: 'PENDING' },
+    select: { id: true, profileId: true },
+    orderBy: [{ customerName: 'asc' }, { id: 'asc' }],
+  });
   const profileIds = pending.map((customer) => customer.profileId).filter((id): id is string => Boolean(id));
-  const profiles = new Map(
-    (await db.customerProfile.findMany({ where: { id: { in: profileIds } } })).map((profile) => [profile.id, profile] as const),
-  );
 
   if (pending.length > 0) {
     // Usage comes from the stored calls: pull what is missing first.
     await services.integrations.genesys?.ensureCallRecords({ startDate: start, endDate: end });
-    const usage = await aggregateUsage(db, {
-      profileIds: [...profiles.values()].filter((profile) => profile.isActive).map((profile) => profile.id),
-      start,
-      end,
-      timeZone: settings.timezone,
-      incrementSeconds: settings.billingIncrementSeconds,
-    });
-
+    mark('loaded');
+    // Profiles and usage are read at once (aggregateUsage bills active profiles only).
+    const [profileRows, usage] = await Promise.all([
+      db.customerProfile.findMany({
+        where: { id: { in: profileIds } },
+        select: { id: true, isActive: true, qboCustomerId: true, ratePerMinute: true, minimumMinutes: true, overageRatePerMinute: true, taxCode: true },
+      }),
+      aggregateUsage(db, { profileIds, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds }),
+    ]);
+    const profiles = new Map(profileRows.map((profile) => [profile.id, profile] as const));
+    mark('aggregated');
     const ratings: Rated[] = pending.map((customer) => {
       const profile = customer.profileId ? profiles.get(customer.profileId) : undefined;
       const base = { customerId: customer.id, profileId: customer.profileId ?? '', calls: 0, billedMinutes: '0.0000', amount: '0.00', lines: [], queueUsage: [] };
@@ -226,7 +236,9 @@ async function processJob(services: AppServices, billingJobId: string, options: 
       if (!rating.shouldInvoice) return { ...rated, status: 'SKIPPED' as const, skipReason: 'No usage and no minimum commitment: nothing to invoice' };
       return { ...rated, status: isDryRun ? ('RATED' as const) : ('PENDING' as const), skipReason: null };
     });
+    mark('rated');
     await writeRatings(db, ratings);
+    mark('written');
     await refreshJobCounts(db, billingJobId);
 
     if (!isDryRun) {
@@ -256,6 +268,7 @@ async function processJob(services: AppServices, billingJobId: string, options: 
   } else if (leftPending > 0) {
     error = `${leftPending} customer${leftPending === 1 ? ' was' : 's were'} not processed`;
   }
+  mark('counted');
   const finished = await db.billingJob.updateMany({
     where: { id: billingJobId, status: 'IN_PROGRESS' },
     data: { status: error ? 'FAILED' : 'COMPLETED', error: error?.slice(0, 2000) ?? null, completedAt: new Date() },
@@ -269,7 +282,7 @@ async function invoiceAll(
   services: AppServices,
   job: { id: string; jobId: string },
   ratings: Rated[],
-  profiles: Map<string, Prisma.CustomerProfileGetPayload<object>>,
+  profiles: Map<string, BillingProfile>,
   timeZone: string,
   concurrency: number,
 ): Promise<StopSignal> {
@@ -285,7 +298,8 @@ async function invoiceAll(
   }
   let itemPromise: Promise<QboItem> | null = null;
   const item = () => {
-    itemPromise ??= client!.ensureServiceItem(SERVICE_ITEM_NAME);
+    // Looking the item up (and creating it once) costs up to three requests.
+    itemPromise ??= Promise.all([processQboPace.take(), processQboPace.take(), processQboPace.take()]).then(() => client!.ensureServiceItem(SERVICE_ITEM_NAME));
     itemPromise.catch(() => {
       itemPromise = null;
     });
@@ -326,7 +340,7 @@ type InvoiceContext = {
   db: Database;
   job: { id: string; jobId: string };
   customer: Prisma.BillingJobCustomerGetPayload<object>;
-  profile: Prisma.CustomerProfileGetPayload<object>;
+  profile: BillingProfile;
   rating: Rated;
   client: QboClient | null;
   clientError: string | null;
@@ -402,6 +416,7 @@ async function invoiceCustomer(context: InvoiceContext): Promise<void> {
   const release = await processQboSlots.acquire();
   try {
     if (resumed) {
+      await processQboPace.take();
       const existing = await client.findInvoiceByDocNumber(entry.docNumber);
       if (existing) return await created(existing);
     }
@@ -417,12 +432,14 @@ async function invoiceCustomer(context: InvoiceContext): Promise<void> {
       item,
       queueUsage: rating.queueUsage,
     });
+    await processQboPace.take();
     const invoice = await client.createInvoice(body, { requestId: entry.requestId });
     await created(invoice);
   } catch (error) {
     const message = messageOf(error);
     if (error instanceof QboApiError && error.code === '6140') {
       // Duplicate DocNumber: our invoice exists already.
+      await processQboPace.take();
       const existing = await client.findInvoiceByDocNumber(entry.docNumber).catch(() => null);
       if (existing) return await created(existing);
     }
@@ -434,6 +451,7 @@ async function invoiceCustomer(context: InvoiceContext): Promise<void> {
       await db.invoiceLedgerEntry.deleteMany({ where: { id: entry.id, state: 'RESERVED' } });
       return fail(`QuickBooks refused the invoice: ${message}`);
     }
+    await processQboPace.take();
     const existing = await client.findInvoiceByDocNumber(entry.docNumber).catch(() => null);
     if (existing) return await created(existing);
     return fail(`QuickBooks did not confirm the invoice (${message}); Retry checks QuickBooks for it before sending again`);

@@ -31,3 +31,32 @@ export function createSemaphore(limit: number): Semaphore {
     },
   };
 }
+
+export type RateWindow = { take(): Promise<void> };
+
+/**
+ * At most `limit` takes in any `windowMs`: bursts while the window has room, then waits for the
+ * oldest take to leave it. QuickBooks allows 500 requests a minute per company and answers 429
+ * beyond; pacing below that keeps large jobs from spending their retries on throttling.
+ */
+export function createRateWindow(limit: number, windowMs: number, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))): RateWindow {
+  const stamps: number[] = [];
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    take() {
+      const turn = chain.then(async () => {
+        for (;;) {
+          const now = Date.now();
+          while (stamps.length && stamps[0]! <= now - windowMs) stamps.shift();
+          if (stamps.length < limit) {
+            stamps.push(now);
+            return;
+          }
+          await sleep(stamps[0]! + windowMs - now + 1);
+        }
+      });
+      chain = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+}

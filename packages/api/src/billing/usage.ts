@@ -24,19 +24,36 @@ export async function aggregateUsage(
   if (params.profileIds.length === 0) return result;
   const { from, toExclusive } = dayRangeToInstants(params.start, params.end, params.timeZone);
   const increment = Math.max(1, Math.trunc(params.incrementSeconds));
-  const rows = await db.$queryRaw<Array<{ profileId: string; queueName: string; calls: bigint; billed: Prisma.Decimal | bigint | null }>>`
-    SELECT p.id::text AS "profileId", q.name AS "queueName", COUNT(*)::bigint AS calls,
-           SUM(CEIL(c.duration::numeric / ${increment}::int) * ${increment}::int)::bigint AS billed
-    FROM call_records c
-    JOIN genesys_queues q ON q.id = c."queueId"
-    JOIN (
+  // call_records.startTime is a UTC timestamp without zone (Prisma's DateTime): compare it with
+  // zone-less UTC values so the index and a plain comparison serve, not a per-row conversion.
+  const fromUtc = from.toISOString().replace('Z', '');
+  const toUtc = toExclusive.toISOString().replace('Z', '');
+  // JIT compilation would cost seconds on this one statement (its estimate crosses the JIT
+  // optimisation threshold) and save nothing: off for this transaction only.
+  const [, rows] = await db.$transaction([
+    db.$executeRaw`SET LOCAL jit = off`,
+    db.$queryRaw<Array<{ profileId: string; queueName: string; calls: bigint; billed: Prisma.Decimal | bigint | null }>>`
+    WITH held AS (
       SELECT id, unnest("genesysQueueNames") AS "queueName"
       FROM customer_profiles
       WHERE "isActive" AND id = ANY(${params.profileIds}::uuid[])
-    ) p ON p."queueName" = q.name
-    WHERE c."mediaType" = 'voice' AND c."startTime" >= ${from} AND c."startTime" < ${toExclusive}
-    GROUP BY p.id, q.name
-    ORDER BY p.id, q.name`;
+    ),
+    per_queue AS (
+      -- The heavy part, grouped on one column: each call's duration rounded up to the increment
+      -- (integer arithmetic, exact for whole seconds: ceil(d / i) * i = (d + i - 1) / i * i).
+      SELECT c."queueId", count(*) AS calls, SUM((GREATEST(c.duration, 0) + ${increment}::int - 1) / ${increment}::int * ${increment}::int) AS billed
+      FROM call_records c
+      WHERE c."mediaType" = 'voice' AND c."startTime" >= ${fromUtc}::timestamp AND c."startTime" < ${toUtc}::timestamp
+        AND c."queueId" IN (SELECT q.id FROM genesys_queues q JOIN held h ON h."queueName" = q.name)
+      GROUP BY c."queueId"
+    )
+    SELECT h.id::text AS "profileId", q.name AS "queueName", SUM(s.calls)::bigint AS calls, SUM(s.billed)::bigint AS billed
+    FROM per_queue s
+    JOIN genesys_queues q ON q.id = s."queueId"
+    JOIN held h ON h."queueName" = q.name
+    GROUP BY h.id, q.name
+    ORDER BY h.id, q.name`,
+  ]);
   for (const row of rows) {
     const calls = Number(row.calls);
     const billedSeconds = Number(row.billed ?? 0);
