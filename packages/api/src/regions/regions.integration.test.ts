@@ -159,6 +159,27 @@ describe('regions, teams and queue assignments over REST', () => {
     expect(await unassignedNames()).toEqual([...expected.slice(1), 'Test Queue 07']);
   });
 
+  it('keeps assigned queue names in step with Genesys and flags queues Genesys no longer lists', async () => {
+    const region = await createRegion('Renames');
+    const team = await createTeam('Renames Team', region.id);
+    const q8 = queue(8);
+    const q9 = queue(9);
+    genesysQueues.push(q8, q9);
+    expect((await assign(q8, team.id)).status).toBe(201);
+    expect((await assign(q9, team.id)).status).toBe(201);
+
+    genesysQueues = genesysQueues.filter((q) => q.id !== q9.id).map((q) => (q.id === q8.id ? { ...q, name: 'Renamed Queue 08' } : q));
+    const assignments = (await admin.get('/api/v1/queue-assignments')).body.data as Array<{ queueId: string; queueName: string; inGenesys: boolean | null }>;
+    expect(assignments.find((a) => a.queueId === q8.id)).toMatchObject({ queueName: 'Renamed Queue 08', inGenesys: true });
+    expect(assignments.find((a) => a.queueId === q9.id)).toMatchObject({ queueName: 'Test Queue 09', inGenesys: false });
+    // The stored name changed, so the tree shows the new name too.
+    const regionAnswer = (await admin.get('/api/v1/regions')).body.data.find((r: { id: string }) => r.id === region.id);
+    expect(regionAnswer.teams[0].queueAssignments.map((a: { queueName: string }) => a.queueName).sort()).toEqual(['Renamed Queue 08', 'Test Queue 09']);
+    expect((await admin.delete(`/api/v1/regions/${region.id}`)).status).toBe(200);
+    expect(await unassignedNames()).toContain('Renamed Queue 08');
+    expect(await unassignedNames()).not.toContain('Test Queue 09');
+  });
+
   it('deleting a team unassigns its queues; deleting a region deletes its teams and unassigns theirs', async () => {
     const region = await createRegion('Cascade');
     const keep = await createTeam('Keep', region.id);

@@ -250,9 +250,24 @@ export async function knownGenesysQueues(
   return rows.map((row) => ({ id: row.id, name: row.name, description: row.description, divisionName: row.divisionName }));
 }
 
-export async function listAssignments(db: Database): Promise<TQueueAssignmentWithTeam[]> {
-  const rows = await db.queueAssignment.findMany({ include: assignmentInclude, orderBy: { queueName: 'asc' } });
-  return rows.map(assignmentWithTeamOut);
+/**
+ * Every assignment with its team and region. Queue names follow Genesys (a queue renamed there is
+ * renamed here too), and each says whether Genesys still lists the queue.
+ */
+export async function listAssignments(db: Database, integrations: IntegrationServices, logger?: Logger): Promise<TQueueAssignmentWithTeam[]> {
+  const queues = await knownGenesysQueues(db, integrations, logger);
+  const genesysNames = new Map(queues.map((queue) => [queue.id, queue.name]));
+  const rows = await db.queueAssignment.findMany({ include: assignmentInclude });
+  for (const row of rows) {
+    const current = genesysNames.get(row.queueId);
+    if (current !== undefined && current !== row.queueName) {
+      await db.queueAssignment.update({ where: { id: row.id }, data: { queueName: current } });
+      row.queueName = current;
+    }
+  }
+  return rows
+    .map((row) => ({ ...assignmentWithTeamOut(row), inGenesys: queues.length === 0 ? null : genesysNames.has(row.queueId) }))
+    .sort((a, b) => a.queueName.localeCompare(b.queueName, 'en', { sensitivity: 'base' }));
 }
 
 /** The Genesys queues that no team holds, by name. */

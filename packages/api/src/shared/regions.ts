@@ -113,6 +113,8 @@ export const ZQueueAssignmentWithTeamSchema = ZQueueAssignmentSchema.extend({
     isActive: z.boolean(),
     region: z.object({ id: z.string(), name: z.string() }),
   }),
+  /** Whether Genesys still lists the queue; null when the Genesys queue list is not known. */
+  inGenesys: z.boolean().nullable().optional(),
 });
 export type TQueueAssignmentWithTeam = z.infer<typeof ZQueueAssignmentWithTeamSchema>;
 

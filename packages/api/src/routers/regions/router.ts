@@ -152,7 +152,10 @@ export const regionsRouter = router({
     .meta({ openapi: { method: 'GET', path: '/queue-assignments', tags, summary: 'Queue assignments with their team and region' } })
     .input(noInput)
     .output(data(z.array(ZQueueAssignmentWithTeamSchema)))
-    .query(async ({ ctx }) => ({ success: true as const, data: await listAssignments(ctx.services.db) })),
+    .query(async ({ ctx }) => ({
+      success: true as const,
+      data: await listAssignments(ctx.services.db, ctx.services.integrations, ctx.services.logger),
+    })),
 
   listUnassigned: canView
     .meta({ openapi: { method: 'GET', path: '/queue-assignments/unassigned', tags, summary: 'Genesys queues no team holds' } })

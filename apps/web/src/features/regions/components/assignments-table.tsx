@@ -1,4 +1,5 @@
 import type { TQueueAssignmentWithTeam } from '@phone-billing/api/schemas';
+import { Badge } from '@phone-billing/ui/badge';
 import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
@@ -31,7 +32,14 @@ export function AssignmentsTable({ assignments, canManage, onEdit }: Assignments
       <TBody>
         {assignments.map((assignment) => (
           <Tr key={assignment.id}>
-            <Td className="font-medium text-slate-900">{assignment.queueName}</Td>
+            <Td className="font-medium text-slate-900">
+              {assignment.queueName}
+              {assignment.inGenesys === false ? (
+                <Badge tone="red" className="ml-2" title="Genesys no longer lists this queue">
+                  Not in Genesys
+                </Badge>
+              ) : null}
+            </Td>
             <Td>
               {assignment.team.name} <span className="text-slate-500">({assignment.team.region.name})</span>
             </Td>
