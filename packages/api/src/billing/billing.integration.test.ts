@@ -256,6 +256,24 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(await db.billingJob.count({ where: { type: 'MONTHLY' } })).toBe(1);
   });
 
+  it('frees days held by an abandoned reservation that QuickBooks never turned into an invoice', async () => {
+    const { db } = test.server.services;
+    const g = await createProfile(db, { name: 'G Golf', queues: ['Billing QG'], rate: '1.00', minimum: 3, qboCustomerId: '7' });
+    const cancelled = await db.billingJob.findFirstOrThrow({ where: { status: 'CANCELLED' } });
+    // A cancelled job reserved G's September an hour ago and never got an answer.
+    const stale = await db.invoiceLedgerEntry.create({
+      data: { profileId: g.id, periodStart: new Date('2026-09-01T00:00:00Z'), periodEnd: new Date('2026-09-30T00:00:00Z'), billingJobId: cancelled.id, docNumber: 'STALE-G-1', requestId: 'stale-g-request', amount: '3.00' },
+    });
+    await db.$executeRaw`UPDATE invoice_ledger SET "updatedAt" = now() - interval '1 hour' WHERE id = ${stale.id}::uuid`;
+    // A fresh reservation of another job is left alone (its request may still be in flight).
+    const { id } = await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] });
+    const job = await waitForJob(admin, id);
+    expect(job.status).toBe('COMPLETED');
+    expect(byName(job)['G Golf']).toMatchObject({ status: 'INVOICED', amount: 3 });
+    expect(await db.invoiceLedgerEntry.findUnique({ where: { id: stale.id } })).toBeNull();
+    expect(sim.simulator.invoices().filter((invoice) => invoice.Id === byName(job)['G Golf']!.qboInvoiceId)).toHaveLength(1);
+  });
+
   it('reports how QuickBooks was connected', () => {
     // 'product' = through GET /qbo/auth and /qbo/callback; 'stand-in' = the in-test QboService.
     expect(['product', 'stand-in']).toContain(qboMode);

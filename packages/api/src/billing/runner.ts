@@ -346,7 +346,42 @@ type InvoiceContext = {
   clientError: string | null;
   item: () => Promise<QboItem>;
   txnDate: string;
+  /** Set on the second attempt after an abandoned reservation was cleared. */
+  reclaimed?: boolean;
 };
+
+/** A RESERVED entry untouched this long, of a job no longer running, has no request in flight. */
+const ABANDONED_AFTER_MS = 15 * 60_000;
+
+/**
+ * A reservation left RESERVED by a job that ended (cancelled, or failed with an unknown outcome)
+ * would block its days for ever. When its job is no longer running and it is old enough that no
+ * request of it can still be in flight, QuickBooks is asked for its DocNumber: found → the entry
+ * becomes CREATED (and the customer stays skipped, naming it); confirmed absent → the entry is
+ * removed and true is returned so the caller reserves again.
+ */
+async function reclaimAbandonedReservation(context: InvoiceContext, entry: Prisma.InvoiceLedgerEntryGetPayload<object>): Promise<boolean> {
+  const { db, client } = context;
+  if (!client || entry.state !== 'RESERVED' || Date.now() - entry.updatedAt.getTime() < ABANDONED_AFTER_MS) return false;
+  const owner = await db.billingJob.findUnique({ where: { id: entry.billingJobId }, select: { status: true } });
+  if (owner && (owner.status === 'PENDING' || owner.status === 'IN_PROGRESS')) return false;
+  await processQboPace.take();
+  const existing = await client.findInvoiceByDocNumber(entry.docNumber).catch(() => undefined);
+  if (existing === undefined) return false; // could not tell: leave it
+  if (existing) {
+    await db.$transaction([
+      db.invoiceLedgerEntry.update({ where: { id: entry.id }, data: { state: 'CREATED', qboInvoiceId: existing.Id } }),
+      db.billingJobCustomer.updateMany({ where: { billingJobId: entry.billingJobId, profileId: entry.profileId }, data: { status: 'INVOICED', qboInvoiceId: existing.Id, error: null } }),
+    ]);
+    entry.qboInvoiceId = existing.Id;
+    return false;
+  }
+  const removed = await db.$executeRaw`
+    DELETE FROM invoice_ledger l
+    WHERE l.id = ${entry.id}::uuid AND l.state = 'RESERVED'
+      AND NOT EXISTS (SELECT 1 FROM billing_jobs j WHERE j.id = l."billingJobId" AND j.status IN ('PENDING', 'IN_PROGRESS'))`;
+  return removed > 0;
+}
 
 async function markCustomer(db: Database, customerId: string, data: Prisma.BillingJobCustomerUpdateInput): Promise<void> {
   await db.billingJobCustomer.update({ where: { id: customerId }, data });
@@ -392,6 +427,9 @@ async function invoiceCustomer(context: InvoiceContext): Promise<void> {
         // Another worker of this same job got there first: carry on with its entry.
         entry = overlapping;
         resumed = true;
+      } else if (overlapping && !context.reclaimed && (await reclaimAbandonedReservation(context, overlapping))) {
+        // An abandoned reservation that QuickBooks never turned into an invoice: the days are free.
+        return invoiceCustomer({ ...context, reclaimed: true });
       } else {
         const invoice = overlapping
           ? `invoice ${overlapping.docNumber}${overlapping.qboInvoiceId ? ` (QuickBooks id ${overlapping.qboInvoiceId})` : ''} for ${calendarFromDate(overlapping.periodStart)} to ${calendarFromDate(overlapping.periodEnd)}`
