@@ -29,7 +29,17 @@ const NO_MAPPING_MESSAGE = 'This customer has no QuickBooks customer id: connect
 
 type Outcome = 'done' | 'busy' | 'missing';
 
-type BillingProfile = Pick<Prisma.CustomerProfileGetPayload<object>, 'id' | 'isActive' | 'qboCustomerId' | 'ratePerMinute' | 'minimumMinutes' | 'overageRatePerMinute' | 'taxCode'>;
+/** What billing needs of a profile; rates as decimal text. */
+type BillingProfile = {
+  id: string;
+  isActive: boolean;
+  qboCustomerId: string | null;
+  ratePerMinute: string;
+  minimumMinutes: number;
+  overageRatePerMinute: string;
+  taxCode: string | null;
+};
+type BillingProfileRow = BillingProfile & { profileRowId: string | null };
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -183,34 +193,42 @@ async function notifyFailure(db: Database, billingJobId: string, message: string
 
 async function processJob(services: AppServices, billingJobId: string, options: RunnerOptions): Promise<void> {
   const { db } = services;
-  const job = await db.billingJob.findUniqueOrThrow({ where: { id: billingJobId } });
-  const settings = await getOrganizationSettings(db);
+  const [job, settings] = await Promise.all([db.billingJob.findUniqueOrThrow({ where: { id: billingJobId } }), getOrganizationSettings(db)]);
   const start = calendarFromDate(job.startDate);
   const end = calendarFromDate(job.endDate);
   const isDryRun = job.type === 'DRY_RUN';
 
   const t0 = performance.now();
   const mark = (step: string) => services.logger.debug({ billingJobId, step, ms: Math.round(performance.now() - t0) }, 'billing job step');
-  const pending = await db.billingJobCustomer.findMany({
-    where: { billingJobId, status: 'PENDING' },
-    select: { id: true, profileId: true },
-    orderBy: [{ customerName: 'asc' }, { id: 'asc' }],
-  });
-  const profileIds = pending.map((customer) => customer.profileId).filter((id): id is string => Boolean(id));
+  const hasPending = await db.billingJobCustomer.findFirst({ where: { billingJobId, status: 'PENDING' }, select: { id: true } });
 
-  if (pending.length > 0) {
+  if (hasPending) {
     // Usage comes from the stored calls: pull what is missing first.
     await services.integrations.genesys?.ensureCallRecords({ startDate: start, endDate: end });
-    mark('loaded');
-    // Profiles and usage are read at once (aggregateUsage bills active profiles only).
-    const [profileRows, usage] = await Promise.all([
-      db.customerProfile.findMany({
-        where: { id: { in: profileIds } },
-        select: { id: true, isActive: true, qboCustomerId: true, ratePerMinute: true, minimumMinutes: true, overageRatePerMinute: true, taxCode: true },
-      }),
-      aggregateUsage(db, { profileIds, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds }),
+    mark('pulled');
+    // The pending customers with their profiles, and their usage, read at once.
+    const [pending, usage] = await Promise.all([
+      db.$queryRaw<Array<{ id: string; profileId: string | null } & Partial<BillingProfileRow>>>`
+        SELECT c.id::text AS id, c."profileId"::text AS "profileId", p.id::text AS "profileRowId", p."isActive", p."qboCustomerId",
+               p."ratePerMinute"::text AS "ratePerMinute", p."minimumMinutes", p."overageRatePerMinute"::text AS "overageRatePerMinute", p."taxCode"
+        FROM billing_job_customers c LEFT JOIN customer_profiles p ON p.id = c."profileId"
+        WHERE c."billingJobId" = ${billingJobId}::uuid AND c.status = 'PENDING'
+        ORDER BY c."customerName", c.id`,
+      aggregateUsage(db, { billingJobId, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds }),
     ]);
-    const profiles = new Map(profileRows.map((profile) => [profile.id, profile] as const));
+    const profiles = new Map<string, BillingProfile>();
+    for (const row of pending) {
+      if (!row.profileRowId) continue;
+      profiles.set(row.profileRowId, {
+        id: row.profileRowId,
+        isActive: Boolean(row.isActive),
+        qboCustomerId: row.qboCustomerId ?? null,
+        ratePerMinute: row.ratePerMinute ?? '0',
+        minimumMinutes: row.minimumMinutes ?? 0,
+        overageRatePerMinute: row.overageRatePerMinute ?? '0',
+        taxCode: row.taxCode ?? null,
+      });
+    }
     mark('aggregated');
     const ratings: Rated[] = pending.map((customer) => {
       const profile = customer.profileId ? profiles.get(customer.profileId) : undefined;
@@ -220,9 +238,9 @@ async function processJob(services: AppServices, billingJobId: string, options: 
       const used = usage.get(profile.id);
       const rating = rateUsage({
         billedSeconds: used?.billedSeconds ?? 0,
-        ratePerMinute: profile.ratePerMinute.toString(),
+        ratePerMinute: profile.ratePerMinute,
         minimumMinutes: profile.minimumMinutes,
-        overageRatePerMinute: profile.overageRatePerMinute.toString(),
+        overageRatePerMinute: profile.overageRatePerMinute,
         taxCode: profile.taxCode,
       });
       const rated = {

@@ -12,16 +12,21 @@ export type ProfileUsage = {
 
 /**
  * Aggregates the stored call records of the given profiles over calendar days `start..end` in
- * `timeZone`, in one SQL statement: voice calls only, each attributed to its (first) queue, whose
+ * `timeZone` (the given profiles, or a job's pending customers), in one SQL statement: voice calls only, each attributed to its (first) queue, whose
  * name the profile holds; billed seconds per call = CEIL(duration / increment) × increment.
  * Only active profiles are billed. Profiles without calls are absent from the map.
  */
 export async function aggregateUsage(
   db: Database,
-  params: { profileIds: string[]; start: CalendarDate; end: CalendarDate; timeZone: string; incrementSeconds: number },
+  params: ({ profileIds: string[] } | { billingJobId: string }) & { start: CalendarDate; end: CalendarDate; timeZone: string; incrementSeconds: number },
 ): Promise<Map<string, ProfileUsage>> {
   const result = new Map<string, ProfileUsage>();
-  if (params.profileIds.length === 0) return result;
+  if ('profileIds' in params && params.profileIds.length === 0) return result;
+  // Which profiles: given ids, or a job's pending customers.
+  const which =
+    'profileIds' in params
+      ? Prisma.sql`id = ANY(${params.profileIds}::uuid[])`
+      : Prisma.sql`id IN (SELECT "profileId" FROM billing_job_customers WHERE "billingJobId" = ${params.billingJobId}::uuid AND status = 'PENDING')`;
   const { from, toExclusive } = dayRangeToInstants(params.start, params.end, params.timeZone);
   const increment = Math.max(1, Math.trunc(params.incrementSeconds));
   // call_records.startTime is a UTC timestamp without zone (Prisma's DateTime): compare it with
@@ -36,7 +41,7 @@ export async function aggregateUsage(
     WITH held AS (
       SELECT id, unnest("genesysQueueNames") AS "queueName"
       FROM customer_profiles
-      WHERE "isActive" AND id = ANY(${params.profileIds}::uuid[])
+      WHERE "isActive" AND ${which}
     ),
     per_queue AS (
       -- The heavy part, grouped on one column: each call's duration rounded up to the increment
