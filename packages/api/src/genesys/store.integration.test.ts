@@ -98,7 +98,13 @@ describe('call-record store', () => {
     expect(yesterday.complete).toBe(true);
     const morningCount = await db.callRecord.count();
 
-    nowMs += 3 * 3_600_000; // three hours later
+    // The screen paging through today moments later does not fetch it again...
+    nowMs += 20_000;
+    simulator.resetStats();
+    expect((await pullCallRecordDays(db, client, ['2026-11-18'], { now, freshForMs: 30_000 })).daysPulled).toEqual([]);
+    expect(simulator.stats.detailQueries).toHaveLength(0);
+
+    nowMs += 3 * 3_600_000; // ...but three hours later, or on any request without that allowance, it does
     simulator.resetStats();
     const result = await pullCallRecordDays(db, client, ['2026-11-17', '2026-11-18'], { now });
     expect(result.daysPulled).toEqual(['2026-11-18']);

@@ -116,6 +116,12 @@ export interface PullOptions {
   /** Checked between chunks: a background pull stops when it turns true. */
   shouldStop?: () => boolean;
   /**
+   * A day that had not ended when pulled is not pulled again within this many milliseconds of
+   * that pull (default 0: the next request pulls it again). The screen passes 30 s so paging
+   * through today's calls does not re-fetch today on every page.
+   */
+  freshForMs?: number;
+  /**
    * Days fetched under one lock (1..7, default 7). Background pulls use 1 so a person's request
    * for other days never waits behind more than one day's pull.
    */
@@ -131,14 +137,15 @@ export interface PullResult {
 
 /**
  * Makes call_records hold every conversation of these UTC days. A day counts as done when it was
- * pulled after it had ended (and none of its calls was still running), or when someone pulled it
- * after this call began (a concurrent caller did the work). Days after `now` hold nothing yet and
+ * pulled after it had ended (and none of its calls was still running), or when it was pulled
+ * within `freshForMs` before this call began or at any time since (a concurrent caller did it). Days after `now` hold nothing yet and
  * are skipped. Work goes in chunks of up to 7 consecutive days, each under one PostgreSQL
  * advisory lock, so simultaneous pulls queue up instead of racing.
  */
 export async function pullCallRecordDays(db: Database, source: ConversationSource, days: string[], options: PullOptions = {}): Promise<PullResult> {
   const now = options.now ?? (() => new Date());
   const requestedAt = now();
+  const freshSince = new Date(requestedAt.getTime() - Math.max(0, options.freshForMs ?? 0));
   const wanted = [...new Set(days)].sort().filter((day) => utcDayStart(day) <= requestedAt.getTime());
   const result: PullResult = { daysPulled: [], recordsWritten: 0 };
 
@@ -152,7 +159,7 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
         const done = await tx.$queryRaw<Array<{ day: string }>>`
           SELECT to_char(day, 'YYYY-MM-DD') AS day FROM call_pull_days
           WHERE day = ANY(${chunk}::date[])
-            AND (complete OR "pulledAt" >= (${requestedAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
+            AND (complete OR "pulledAt" >= (${freshSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
         const doneDays = new Set(done.map((row) => row.day));
         todo = chunk.filter((day) => !doneDays.has(day));
       }

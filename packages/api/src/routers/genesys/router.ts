@@ -10,6 +10,9 @@ import { ZCallDateRangeSchema, ZCallRecordsQuerySchema, ZGenesysDirectoryQuerySc
 import type { RequestContext } from '../../context';
 import { router } from '../../trpc';
 
+/** Today's calls pulled this recently are served from PostgreSQL to the screen. */
+const SCREEN_FRESHNESS_MS = 30_000;
+
 const viewProcedure = permissionProcedure('integration:genesys', 'billing:view');
 const manageProcedure = permissionProcedure('integration:genesys');
 
@@ -41,7 +44,10 @@ const hasArea = (service: GenesysService): service is GenesysAreaService => 'tes
 /** Pulls what the range still lacks; a Genesys failure becomes a 502 with its reason. */
 async function ensureRange(ctx: RequestContext, range: { startDate: string; endDate: string }) {
   try {
-    await genesysService(ctx).ensureCallRecords(range);
+    const service = genesysService(ctx);
+    // Paging through a range that ends today should not re-fetch today on every page.
+    if (hasArea(service)) await service.pullRange(range, { freshForMs: SCREEN_FRESHNESS_MS });
+    else await service.ensureCallRecords(range);
   } catch (error) {
     if (error instanceof AppError) throw error;
     ctx.services.logger.warn({ err: error }, 'Genesys call-record pull failed');

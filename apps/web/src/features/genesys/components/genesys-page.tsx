@@ -16,6 +16,7 @@ import { BarChart3, CalendarClock, FileText, ListTree, PhoneCall, PlugZap, Searc
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { firstOfMonthInCompanyZone, formatDateTime, setCompanyTimezone, todayInCompanyZone } from '../../../lib/dates';
+import { usePermission } from '../../../lib/auth-store';
 import { errorMessage, trpc } from '../../../lib/trpc';
 import type { CallRecordRow, GenesysAnalytics } from '../hooks/use-genesys';
 import { useGenesysNames } from '../hooks/use-genesys';
@@ -39,6 +40,7 @@ function downloadCsv(fileName: string, text: string) {
 /** Genesys Cloud (spec 000 §2): connection, users, queues, call records and analytics. */
 export default function GenesysPage() {
   const utils = trpc.useUtils();
+  const canManage = usePermission('integration:genesys');
   const status = trpc.genesys.status.useQuery(undefined, { refetchInterval: 60_000 });
   const users = trpc.genesys.users.useQuery({ page: 1, limit: 20 });
   const queues = trpc.genesys.queues.useQuery({ page: 1, limit: 20 });
@@ -167,7 +169,12 @@ export default function GenesysPage() {
             </Badge>
           ) : null}
         </div>
-        <Button onClick={() => testConnection.mutate({})} loading={testConnection.isPending}>
+        <Button
+          onClick={() => testConnection.mutate({})}
+          loading={testConnection.isPending}
+          disabled={!canManage}
+          title={canManage ? undefined : 'Testing the connection needs the integration:genesys permission'}
+        >
           {testConnection.isPending ? null : <PlugZap className="size-4" aria-hidden="true" />}
           Test Connection
         </Button>
