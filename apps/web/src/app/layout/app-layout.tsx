@@ -6,12 +6,15 @@ import { cn } from '@phone-billing/ui/lib/cn';
 import { NAVIGATION, pageNameFor } from '../../config/navigation';
 import { hasAnyPermission, useAuthStore } from '../../lib/auth-store';
 import { trpc } from '../../lib/trpc';
+import { useRefreshUserOnNavigation } from '../../features/auth/hooks/use-refresh-user-on-navigation';
 import { NotificationBell } from './notification-bell';
 
 /** Fixed sidebar on large screens, slide-in menu on small ones; header with page name and bell. */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // Role changes show in the sidebar on the next in-app navigation, not only on a reload.
+  useRefreshUserOnNavigation();
   const pageName = pageNameFor(location.pathname);
 
   return (
