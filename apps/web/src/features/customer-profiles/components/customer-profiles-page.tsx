@@ -21,7 +21,7 @@ import { BarChart3, CalendarClock, CheckCircle2, Link2, ListChecks, Pencil, Plus
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePermission } from '../../../lib/auth-store';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime, formatShortDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/trpc';
 import { useCustomerProfileList, useCustomerProfileMutations, useQueueSuggestions } from '../hooks/use-customer-profiles';
 import { ProfileFormModal } from './profile-form-modal';
@@ -119,16 +119,16 @@ export default function CustomerProfilesPage() {
         )}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <StatCard title="Total Profiles" value={summary?.total ?? '—'} icon={<Users className="h-5 w-5" />} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <StatCard title="Profiles" value={summary?.total ?? '—'} icon={<Users className="h-5 w-5" />} />
         <StatCard title="Active" value={summary?.active ?? '—'} icon={<CheckCircle2 className="h-5 w-5" />} tone="green" />
-        <StatCard title="Mapped to QuickBooks" value={summary?.withQboMapping ?? '—'} icon={<Link2 className="h-5 w-5" />} tone="purple" />
+        <StatCard title="QBO Mapped" value={summary?.withQboMapping ?? '—'} icon={<Link2 className="h-5 w-5" />} tone="purple" />
         <StatCard title="With Queues" value={summary?.withQueues ?? '—'} icon={<Waypoints className="h-5 w-5" />} tone="orange" />
         <StatCard title="Complete" value={summary?.complete ?? '—'} hint="80% or more of the details" icon={<ListChecks className="h-5 w-5" />} tone="gray" />
       </div>
 
       <Card>
-        <CardContent className="grid gap-3 pt-6 md:grid-cols-3 lg:grid-cols-6">
+        <CardContent className="grid gap-3 pt-6 md:grid-cols-3 xl:grid-cols-6">
           <Input
             aria-label="Search customer profiles"
             placeholder="Search name, email or queue"
@@ -185,13 +185,13 @@ export default function CustomerProfilesPage() {
           <Table>
             <THead>
               <Tr>
-                <Th>Customer</Th>
-                <Th>Genesys Queues</Th>
-                <Th>QBO Mapping</Th>
-                <Th>Billing Config</Th>
-                <Th>Rate Per Minute</Th>
-                <Th>Status</Th>
-                <Th className="text-right">Actions</Th>
+                <Th className="px-3">Customer</Th>
+                <Th className="px-3 whitespace-normal">Genesys Queues</Th>
+                <Th className="px-3 whitespace-normal">QBO Mapping</Th>
+                <Th className="px-3 whitespace-normal">Billing Config</Th>
+                <Th className="px-3 whitespace-normal">Rate Per Minute</Th>
+                <Th className="px-3">Status</Th>
+                <Th className="px-3 text-right">Actions</Th>
               </Tr>
             </THead>
             <TBody>
@@ -200,57 +200,67 @@ export default function CustomerProfilesPage() {
                 const complete = profileCompleteness(profile);
                 return (
                   <Tr key={profile.id} data-testid="customer-profile-row">
-                    <Td>
+                    <Td className="px-3">
                       <div className="font-medium text-slate-900">{profile.qboDisplayName}</div>
                       {profile.qboCompanyName && profile.qboCompanyName !== profile.qboDisplayName && (
                         <div className="text-xs text-slate-500">{profile.qboCompanyName}</div>
                       )}
-                      {profile.qboPrimaryEmailAddr && <div className="text-xs text-slate-500">{profile.qboPrimaryEmailAddr}</div>}
+                      {profile.qboPrimaryEmailAddr && <div className="max-w-[9rem] truncate text-xs text-slate-500" title={profile.qboPrimaryEmailAddr}>{profile.qboPrimaryEmailAddr}</div>}
                     </Td>
-                    <Td>
+                    <Td className="px-3">
                       {profile.genesysQueueNames.length === 0 ? (
                         <span className="text-sm text-slate-400">None</span>
                       ) : (
-                        <div className="flex max-w-xs flex-wrap gap-1">
+                        <div className="flex max-w-[9rem] flex-wrap gap-1">
                           {profile.genesysQueueNames.map((name) => (
-                            <Badge key={name} tone="blue">
+                            <Badge key={name} tone="blue" className="max-w-full truncate" title={name}>
                               {name}
                             </Badge>
                           ))}
                         </div>
                       )}
                     </Td>
-                    <Td>
+                    <Td className="px-3">
                       <div className="text-sm">{profile.qboCustomerId ? `ID ${profile.qboCustomerId}` : <span className="text-slate-400">Not mapped</span>}</div>
                       <Badge tone={BAND_TONES[complete.band]} title={`${complete.passedChecks} of ${complete.totalChecks} details`}>
                         {BAND_LABELS[complete.band]} {complete.percent}%
                       </Badge>
                     </Td>
-                    <Td className="text-sm text-slate-700">
-                      <div>
-                        Day {profile.billDate} at {profile.billTime}
+                    <Td className="px-3 text-sm text-slate-700">
+                      <div className="whitespace-nowrap">
+                        Day {profile.billDate} · {profile.billTime}
                       </div>
-                      <div className="text-xs text-slate-500">
+                      <div className="whitespace-nowrap text-xs text-slate-500">
                         Period {profile.billingPeriodStart}–{profile.billingPeriodEnd}
-                        {profile.minimumMinutes > 0 ? ` · min ${profile.minimumMinutes.toLocaleString('en-US')} min, overage $${profile.overageRatePerMinute}` : ''}
                       </div>
-                      {profile.nextRunAt && <div className="text-xs text-slate-500">Next run {formatDateTime(profile.nextRunAt)}</div>}
+                      {profile.minimumMinutes > 0 && (
+                        <div className="whitespace-nowrap text-xs text-slate-500" title={`Overage $${profile.overageRatePerMinute}/min`}>
+                          Min {profile.minimumMinutes.toLocaleString('en-US')} min
+                        </div>
+                      )}
+                      {profile.nextRunAt && (
+                        <div className="whitespace-nowrap text-xs text-slate-500" title={`Next run ${formatDateTime(profile.nextRunAt)}`}>
+                          Next {formatShortDate(profile.nextRunAt)}
+                        </div>
+                      )}
                     </Td>
-                    <Td className="text-sm">${profile.ratePerMinute}/min</Td>
-                    <Td>
-                      <Badge tone={STATUS_TONES[status]}>{status}</Badge>
+                    <Td className="whitespace-nowrap px-3 text-sm">${profile.ratePerMinute}/min</Td>
+                    <Td className="px-3">
+                      <Badge tone={STATUS_TONES[status]} className="whitespace-normal">
+                        {status}
+                      </Badge>
                     </Td>
-                    <Td>
-                      <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="sm" aria-label={`Statistics for ${profile.qboDisplayName}`} onClick={() => setStatsFor(profile)}>
+                    <Td className="whitespace-nowrap px-3">
+                      <div className="flex justify-end gap-0.5">
+                        <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Statistics for ${profile.qboDisplayName}`} onClick={() => setStatsFor(profile)}>
                           <BarChart3 className="h-4 w-4" aria-hidden />
                         </Button>
                         {canEdit && (
                           <>
-                            <Button variant="ghost" size="sm" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
+                            <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
                               <Pencil className="h-4 w-4" aria-hidden />
                             </Button>
-                            <Button variant="ghost" size="sm" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
+                            <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
                               <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
                             </Button>
                           </>
