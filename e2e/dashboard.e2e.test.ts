@@ -87,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     const schedules = page.getByRole('table', { name: 'Customer billing schedules' });
     const beta = schedules.locator('tbody tr').filter({ hasText: 'Beta LLC' });
     await beta.getByText('Monthly on the 15th at 06:30').waitFor();
-    await beta.getByText('Day 16 – 15 of the next month').waitFor();
+    await beta.getByText('Day 16 to day 15 of the next month').waitFor();
     await beta.getByText('$0.20').waitFor();
 
     // System: QuickBooks disconnected warning, Genesys connected, the kill switch issue.

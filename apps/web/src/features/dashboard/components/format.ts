@@ -54,10 +54,10 @@ export function describeBillDay(job: Pick<ScheduledJob, 'billDate' | 'billTime'>
   return `Monthly on the ${ordinal(job.billDate)} at ${job.billTime}`;
 }
 
-/** 'Day 1 – 31 of the month', or 'Day 16 – 15 of the next month' when the period spans two months. */
+/** 'Days 1–31 of the month', or 'Day 16 to day 15 of the next month' when the period spans two months. */
 export function describePeriod(job: Pick<ScheduledJob, 'billingPeriodStart' | 'billingPeriodEnd'>): string {
-  if (job.billingPeriodStart <= job.billingPeriodEnd) return `Day ${job.billingPeriodStart} – ${job.billingPeriodEnd} of the month`;
-  return `Day ${job.billingPeriodStart} – ${job.billingPeriodEnd} of the next month`;
+  if (job.billingPeriodStart <= job.billingPeriodEnd) return `Days ${job.billingPeriodStart}–${job.billingPeriodEnd} of the month`;
+  return `Day ${job.billingPeriodStart} to day ${job.billingPeriodEnd} of the next month`;
 }
 
 export const JOB_STATUS: Record<string, { label: string; tone: Tone }> = {
