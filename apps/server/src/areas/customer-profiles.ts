@@ -18,7 +18,9 @@ export const customerProfilesArea: ServerArea = {
   async setup(ctx) {
     // Queues exist in every process: web servers may send to them even when they run no workers.
     await ctx.boss.createQueue(SCHEDULE_TICK_QUEUE);
-    await ctx.boss.createQueue(SCHEDULED_RUN_QUEUE);
+    // Created here first (the tick sends to it) with the billing area's own options, since the
+    // first createQueue of a name wins: 5 retries, 10 s apart (packages/api/src/billing/workers.ts).
+    await ctx.boss.createQueue(SCHEDULED_RUN_QUEUE, { retryLimit: 5, retryDelay: 10 });
     if (!ctx.runWorkers) return;
     await ctx.boss.schedule(SCHEDULE_TICK_QUEUE, '* * * * *');
     await ctx.boss.work(SCHEDULE_TICK_QUEUE, async () => {
