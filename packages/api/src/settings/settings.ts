@@ -4,6 +4,7 @@ import type { AppConfig, AuthUser } from '../context';
 import { notify } from '../notifications';
 import type { TSettings, TUpdateSettingsRequest } from '../shared/settings';
 import { getOrganizationSettings } from './organization-settings';
+import { recomputeAllNextRuns } from '../customer-profiles/schedule';
 
 type SettingsRow = Awaited<ReturnType<typeof getOrganizationSettings>>;
 
@@ -95,6 +96,8 @@ export async function updateSettings(
   if (Object.keys(changes).length) {
     await recordAudit(db, { actor, action: 'settings.updated', target: 'organization-settings', details: changes });
   }
+  // Bill times are wall-clock times in the company timezone, so every next run moves with it.
+  if (changes.timezone) await recomputeAllNextRuns(db, after.timezone, now);
   if (kill && killSwitchChanged) {
     const state = kill.enabled ? 'on' : 'off';
     await recordAudit(db, { actor, action: 'settings.kill-switch', target: state, details: { enabled: kill.enabled, reason } });
