@@ -157,6 +157,22 @@ describe('dashboard REST answers over seeded data', () => {
     qboStatus = { ...qboStatus, lastError: 'Token refresh failed' };
     const failing = await admin.get('/api/v1/dashboard/system-status');
     expect(failing.body.data.overall.issues[0]).toMatch(/QuickBooks Online is failing \(Token refresh failed\)/);
+
+    const integrations = server.server.services.integrations as IntegrationServices;
+    const genesys = integrations.genesys!;
+    integrations.genesys = { ...genesys, status: async () => ({ isConnected: false, tokenExpiresAt: null, lastError: 'invalid_client' }) };
+    try {
+      const down = await admin.get('/api/v1/dashboard/system-status');
+      expect(down.body.data.genesys).toEqual({ hasValidToken: false, tokenExpiresAt: null });
+      expect(down.body.data.overall.issues[1]).toMatch(/^Genesys Cloud is not connected \(invalid_client\): call records cannot be pulled/);
+      delete integrations.qbo;
+      const absent = await admin.get('/api/v1/dashboard/system-status');
+      expect(absent.body.data.qbo).toEqual({ connected: false, companyName: null, environment: null, expiresIn: null });
+      expect(absent.body.data.overall.issues[0]).toMatch(/^QuickBooks Online is not connected: /);
+    } finally {
+      integrations.genesys = genesys;
+      integrations.qbo = { simulated: true, getClient: async () => null, status: async () => qboStatus };
+    }
   });
 
   it('needs dashboard:view for the dashboard and a session for the bell', async () => {

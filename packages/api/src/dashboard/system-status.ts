@@ -114,7 +114,8 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
   if (qbo.failure) {
     issues.push(`QuickBooks Online status could not be read (${qbo.failure}): test the connection on QBO Setup.`);
   } else if (!qbo.connected) {
-    issues.push('QuickBooks Online is not connected: billing cannot create invoices until it is connected on QBO Setup.');
+    const detail = qbo.lastError ? ` (${qbo.lastError})` : '';
+    issues.push(`QuickBooks Online is not connected${detail}: billing cannot create invoices until it is connected on QBO Setup.`);
   } else if (qbo.lastError) {
     issues.push(`QuickBooks Online is failing (${qbo.lastError}): test or reconnect it on QBO Setup.`);
   }
@@ -122,7 +123,10 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
   if (genesys.failure) {
     issues.push(`Genesys Cloud status could not be read (${genesys.failure}): test the connection on the Genesys Cloud page.`);
   } else if (!genesys.isConnected) {
-    issues.push('Genesys Cloud is not connected: call records cannot be pulled; check its credentials and test the connection on the Genesys Cloud page.');
+    const detail = genesys.lastError ? ` (${genesys.lastError})` : '';
+    issues.push(
+      `Genesys Cloud is not connected${detail}: call records cannot be pulled; check its credentials and test the connection on the Genesys Cloud page.`,
+    );
   } else if (genesys.lastError) {
     issues.push(`Genesys Cloud is failing (${genesys.lastError}): test the connection on the Genesys Cloud page.`);
   }

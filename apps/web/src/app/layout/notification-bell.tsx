@@ -19,6 +19,8 @@ const KIND = {
  */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
+  // What was unread when the bell opened stays highlighted while it is open, though now seen.
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const container = useRef<HTMLDivElement>(null);
   const utils = trpc.useUtils();
   const query = trpc.dashboard.notifications.useQuery({ limit: 20 }, { refetchInterval: 60_000 });
@@ -48,6 +50,7 @@ export function NotificationBell() {
     const opening = !open;
     setOpen(opening);
     if (opening) {
+      setHighlighted(new Set(notifications.filter((notification) => notification.unread).map((notification) => notification.id)));
       void query.refetch();
       if (unread > 0) markSeen.mutate(undefined);
     }
@@ -81,7 +84,7 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <p className="text-sm font-semibold text-slate-900">Notifications</p>
-            {unread > 0 ? <span className="text-xs text-slate-500">{unread} new</span> : null}
+            {highlighted.size > 0 ? <span className="text-xs text-slate-500">{highlighted.size} new</span> : null}
           </div>
           {query.isError ? (
             <p className="px-4 py-6 text-center text-sm text-red-700">Notifications could not be loaded</p>
@@ -90,7 +93,12 @@ export function NotificationBell() {
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label="Recent notifications">
               {notifications.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} onOpen={() => setOpen(false)} />
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  isNew={notification.unread || highlighted.has(notification.id)}
+                  onOpen={() => setOpen(false)}
+                />
               ))}
             </ul>
           )}
@@ -100,7 +108,7 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, onOpen }: { notification: BellNotification; onOpen: () => void }) {
+function NotificationItem({ notification, isNew, onOpen }: { notification: BellNotification; isNew: boolean; onOpen: () => void }) {
   const kind = KIND[notification.kind];
   const Icon = kind.icon;
   return (
@@ -108,7 +116,7 @@ function NotificationItem({ notification, onOpen }: { notification: BellNotifica
       <Link
         to={notification.link}
         onClick={onOpen}
-        className={cn('flex gap-3 px-4 py-3 text-left hover:bg-slate-50', notification.unread && 'bg-blue-50/60')}
+        className={cn('flex gap-3 px-4 py-3 text-left hover:bg-slate-50', isNew && 'bg-blue-50/60')}
       >
         <Icon className={cn('mt-0.5 h-4 w-4 shrink-0', kind.className)} aria-hidden="true" />
         <span className="min-w-0 flex-1">
@@ -117,7 +125,7 @@ function NotificationItem({ notification, onOpen }: { notification: BellNotifica
             {kind.label} · {formatDateTime(notification.createdAt)}
           </span>
         </span>
-        {notification.unread ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600" aria-label="Unread" /> : null}
+        {isNew ? <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-blue-600" aria-label="New" /> : null}
       </Link>
     </li>
   );

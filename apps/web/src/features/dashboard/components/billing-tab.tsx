@@ -40,7 +40,7 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
           <TBody>
             {jobs.map((job) => (
               <Tr key={job.id}>
-                <Td className="font-mono text-xs">
+                <Td className="font-mono text-xs whitespace-nowrap">
                   {job.jobId}
                   {job.type === 'DRY_RUN' ? <span className="ml-2 font-sans text-slate-500">(dry run)</span> : null}
                 </Td>
