@@ -152,7 +152,9 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
   const daysPerLock = Math.min(MAX_DAYS_PER_PULL, Math.max(1, Math.floor(options.daysPerLock ?? MAX_DAYS_PER_PULL)));
   for (const chunk of consecutiveChunks(wanted, daysPerLock)) {
     if (options.shouldStop?.()) break;
-    await db.$transaction(async (tx) => {
+    // In-process queue first, so waiting pulls do not each hold a pooled connection; then the
+    // advisory lock, which also orders pulls of other processes (workers, more servers).
+    await inProcessQueue(db, () => db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;
       let todo = chunk;
       if (!options.force) {
@@ -191,10 +193,28 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
         FROM unnest(${pulledDays}::text[], ${completeFlags}::boolean[], ${pulledDays.map((day) => counts.get(day) ?? 0)}::int[]) AS t(day, complete, calls)
         ON CONFLICT (day) DO UPDATE SET "pulledAt" = EXCLUDED."pulledAt", complete = EXCLUDED.complete, "callCount" = EXCLUDED."callCount"`;
       result.daysPulled.push(...pulledDays);
-    }, { maxWait: 60_000, timeout: 30 * 60_000 });
+    }, { maxWait: 60_000, timeout: 30 * 60_000 }));
   }
   result.daysPulled.sort();
   return result;
+}
+
+const pullQueues = new WeakMap<object, Promise<void>>();
+
+/** Runs `work` after every earlier call for the same database client has finished. */
+async function inProcessQueue<T>(db: object, work: () => Promise<T>): Promise<T> {
+  const previous = pullQueues.get(db) ?? Promise.resolve();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const mine = previous.then(() => gate);
+  pullQueues.set(db, mine);
+  await previous;
+  try {
+    return await work();
+  } finally {
+    release();
+    if (pullQueues.get(db) === mine) pullQueues.delete(db);
+  }
 }
 
 /** Runs of consecutive days, each at most `size` long. */
