@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '../packages/api/src/dashboard/dashboard-fixtures';
 import type { IntegrationServices, QboStatus } from '../packages/api/src/integrations';
+import { hashPassword } from '../packages/api/src/auth/passwords';
 import { notify } from '../packages/api/src/notifications';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
@@ -29,6 +30,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
       ensureCallRecords: async () => undefined,
       status: async () => ({ isConnected: true, tokenExpiresAt: new Date(Date.now() + 3600_000), lastError: null }),
     };
+    await db.user.create({ data: { email: 'nobody@example.com', passwordHash: await hashPassword('nobody-password-1') } });
     await notify(db, { kind: 'billing-failure', message: 'Billing job BJ-T0011 failed: Customer Beta LLC has no QuickBooks mapping', link: '/billing-jobs' });
     browser = await launchBrowser();
     // Sign in once; each test opens its own page in this signed-in context.
@@ -159,5 +161,19 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(await page.getByTestId('notification-count').count()).toBe(0);
     await page.close();
+  });
+
+  it('tells a user without dashboard:view that the page is restricted, and still rings the bell', async () => {
+    const other = await browser.newContext();
+    try {
+      const page = await other.newPage();
+      await signInThroughUi(page, server.url, 'nobody@example.com', 'nobody-password-1');
+      await page.getByText('Access restricted').waitFor();
+      expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('dialog', { name: 'Notifications' }).getByText(/Billing job BJ-T0011 failed/).waitFor();
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -6,6 +6,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs
 import { Building2, CalendarClock, DollarSign, Phone, RefreshCw, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AccessRestricted } from '../../../components/errors/access-restricted';
+import { usePermission } from '../../../lib/auth-store';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { BillingTab } from './billing-tab';
 import { formatMinutes, formatMoney, formatNumber } from './format';
@@ -23,8 +25,12 @@ const TABS = [
 ] as const;
 
 export default function DashboardPage() {
-  const { overview, jobs, status, isLoading, isFetching, refetch } = useDashboardData();
+  // The route has no guard (spec 000 §2), but its data needs dashboard:view.
+  const canView = usePermission('dashboard:view');
+  const { overview, jobs, status, isLoading, isFetching, refetch } = useDashboardData(canView);
   const [tab, setTab] = useState<string>('overview');
+
+  if (!canView) return <AccessRestricted />;
 
   if (isLoading) {
     return (

@@ -5,10 +5,11 @@ import { setCompanyTimezone } from '../../../lib/dates';
 import { trpc } from '../../../lib/trpc';
 
 /** The three dashboard answers; one 'Failed to load dashboard data' toast when any fails. */
-export function useDashboardData() {
-  const overview = trpc.dashboard.overview.useQuery(undefined, { refetchInterval: 60_000 });
-  const jobs = trpc.dashboard.billingJobs.useQuery({ limit: DASHBOARD_JOBS_LIMIT }, { refetchInterval: 30_000 });
+export function useDashboardData(enabled = true) {
+  const overview = trpc.dashboard.overview.useQuery(undefined, { enabled, refetchInterval: 60_000 });
+  const jobs = trpc.dashboard.billingJobs.useQuery({ limit: DASHBOARD_JOBS_LIMIT }, { enabled, refetchInterval: 30_000 });
   const status = trpc.dashboard.systemStatus.useQuery(undefined, {
+    enabled,
     // Poll faster while a job runs so 'Processing billing...' goes away when it ends.
     refetchInterval: (query) => (query.state.data?.data.scheduler.billing.isRunning ? 5_000 : 30_000),
   });
