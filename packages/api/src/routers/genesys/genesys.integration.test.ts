@@ -25,7 +25,8 @@ function expectedCalls(startDate: string, endDate: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // A short start-up history keeps this file quick; the default is about three months (93 days).
+  server = await startTestServer({ env: { GENESYS_HISTORY_DAYS: '10' } });
   admin = await server.admin();
 });
 
@@ -144,15 +145,25 @@ describe('Genesys REST', () => {
     expect((await viewerClient.post('/api/v1/genesys/test-connection', {})).status).toBe(403);
   });
 
-  it('pulls about three months of calls in the background at start', async () => {
+  it('pulls the recent history in the background at start, newest first, marking ended days complete', async () => {
+    const { db } = server.server.services;
     // Readiness does not wait for the pull; poll the record of pulled days.
-    const deadline = Date.now() + 100_000;
+    const deadline = Date.now() + 60_000;
     let days = 0;
     while (Date.now() < deadline) {
-      days = await server.server.services.db.callPullDay.count();
-      if (days >= 92) break;
+      days = await db.callPullDay.count();
+      if (days >= 10) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(days).toBeGreaterThanOrEqual(92);
-  }, 120_000);
+    // Ten Los Angeles days overlap ten or eleven UTC days.
+    expect(days).toBeGreaterThanOrEqual(10);
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = await db.callPullDay.findMany({ orderBy: { day: 'desc' } });
+    expect(rows[0]!.day.toISOString().slice(0, 10)).toBe(today);
+    expect(rows[0]!.complete).toBe(false);
+    // Two UTC days back has ended, and so have all its calls, whatever the hour now.
+    const ended = rows[2]!;
+    expect(ended.complete).toBe(true);
+    expect(ended.callCount).toBe(reference.conversationsForDay(ended.day.toISOString().slice(0, 10)).length);
+  });
 });
