@@ -34,7 +34,7 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startTestServer({ withWebApp: true });
+    server = await startTestServer({ withWebApp: true, env: { GENESYS_HISTORY_DAYS: '14' } });
     browser = await launchBrowser();
   });
   afterAll(async () => {
