@@ -119,7 +119,7 @@ export function CallsTab({
             aria-label="Sort by"
             value={filters.sort}
             onChange={(event) => onFiltersChange({ ...filters, sort: event.target.value as CallSort })}
-            className="w-48"
+            className="w-60"
           >
             <option value="startTime">Start time (newest first)</option>
             <option value="duration">Duration (longest first)</option>
@@ -175,7 +175,9 @@ export function CallsTab({
                     '—'
                   )}
                 </Td>
-                <Td className="whitespace-nowrap">{formatSeconds(record.duration)}</Td>
+                <Td className="whitespace-nowrap">
+                  {record.endTime ? formatSeconds(record.duration) : <Badge tone="green">In progress</Badge>}
+                </Td>
                 <Td>{record.mediaType ?? '—'}</Td>
                 <Td>{record.userId ? (userNames.get(record.userId) ?? record.userId) : '—'}</Td>
                 <Td>{record.queueId ? (queueNames.get(record.queueId) ?? record.queueId) : '—'}</Td>
