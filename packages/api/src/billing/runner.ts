@@ -206,16 +206,15 @@ async function processJob(services: AppServices, billingJobId: string, options: 
     // Usage comes from the stored calls: pull what is missing first.
     await services.integrations.genesys?.ensureCallRecords({ startDate: start, endDate: end });
     mark('pulled');
-    // The pending customers with their profiles, and their usage, read at once.
-    const [pending, usage] = await Promise.all([
-      db.$queryRaw<Array<{ id: string; profileId: string | null } & Partial<BillingProfileRow>>>`
+    // The pending customers with their profiles, then their usage (one statement each; the
+    // usage scan runs in parallel inside PostgreSQL, so nothing else competes with it).
+    const pending = await db.$queryRaw<Array<{ id: string; profileId: string | null } & Partial<BillingProfileRow>>>`
         SELECT c.id::text AS id, c."profileId"::text AS "profileId", p.id::text AS "profileRowId", p."isActive", p."qboCustomerId",
                p."ratePerMinute"::text AS "ratePerMinute", p."minimumMinutes", p."overageRatePerMinute"::text AS "overageRatePerMinute", p."taxCode"
         FROM billing_job_customers c LEFT JOIN customer_profiles p ON p.id = c."profileId"
         WHERE c."billingJobId" = ${billingJobId}::uuid AND c.status = 'PENDING'
-        ORDER BY c."customerName", c.id`,
-      aggregateUsage(db, { billingJobId, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds }),
-    ]);
+        ORDER BY c."customerName", c.id`;
+    const usage = await aggregateUsage(db, { billingJobId, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds });
     const profiles = new Map<string, BillingProfile>();
     for (const row of pending) {
       if (!row.profileRowId) continue;
