@@ -14,6 +14,12 @@ export function enabledNotificationKinds(settings: {
   return kinds;
 }
 
+/** Where to fix a notification that came without a link (a Genesys problem on its own page). */
+function defaultLink(kind: BellNotificationKind, message: string): string {
+  if (kind === 'integration' && /genesys/i.test(message)) return '/genesys';
+  return NOTIFICATION_DEFAULT_LINKS[kind];
+}
+
 function isKind(kind: string): kind is BellNotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 }
@@ -46,7 +52,7 @@ export async function listBellNotifications(db: Database, userId: string, limit:
         id: row.id.toString(),
         kind: row.kind as BellNotificationKind,
         message: row.message,
-        link: row.link?.startsWith('/') ? row.link : NOTIFICATION_DEFAULT_LINKS[row.kind as BellNotificationKind],
+        link: row.link?.startsWith('/') ? row.link : defaultLink(row.kind as BellNotificationKind, row.message),
         createdAt: row.createdAt.toISOString(),
         unread: !seenAt || row.createdAt > seenAt,
       })),

@@ -220,7 +220,19 @@ describe('dashboard REST answers over seeded data', () => {
     expect(later.body.data.unreadCount).toBe(1);
     expect(later.body.data.notifications[0]).toMatchObject({ message: 'Billing job BJ-2 failed', link: '/billing-jobs', unread: true });
 
-    await db.organizationSettings.update({ where: { id: 1 }, data: { notifyBillingFailures: false, notifyKillSwitchChanges: false } });
+    // Integration problems link to the page of the integration concerned.
+    await db.organizationSettings.update({ where: { id: 1 }, data: { notifyIntegrationIssues: true } });
+    await notify(db, { kind: 'integration', message: 'Genesys Cloud token could not be renewed' });
+    const integration = (await admin.get('/api/v1/dashboard/notifications?limit=2')).body.data.notifications;
+    expect(integration.map((n: { message: string; link: string }) => [n.message, n.link])).toEqual([
+      ['Genesys Cloud token could not be renewed', '/genesys'],
+      ['Billing job BJ-2 failed', '/billing-jobs'],
+    ]);
+
+    await db.organizationSettings.update({
+      where: { id: 1 },
+      data: { notifyBillingFailures: false, notifyKillSwitchChanges: false, notifyIntegrationIssues: false },
+    });
     expect((await admin.get('/api/v1/dashboard/notifications')).body.data).toEqual({ notifications: [], unreadCount: 0 });
   });
 });
