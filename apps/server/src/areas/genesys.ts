@@ -54,13 +54,16 @@ export const genesysArea: ServerArea = {
         businessUtcOffsetMinutes: utcOffsetMinutes(timezone),
       });
       const sim = simulator;
-      ctx.app.addHook('onRequest', (request, reply, done) => {
-        const url = request.raw.url ?? '';
-        if (!url.startsWith(`${GENESYS_SIMULATOR_PREFIX}/`)) return done();
-        // The body is still unread here; the simulator reads it from the raw request itself.
-        reply.hijack();
-        request.raw.url = url.slice(GENESYS_SIMULATOR_PREFIX.length) || '/';
-        sim.handle(request.raw, reply.raw);
+      // Routes of their own (quiet at info level: the start-up pull makes hundreds of requests)
+      // whose body parser leaves the body unread, so the simulator reads it from the raw request.
+      await ctx.app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+        scope.all(`${GENESYS_SIMULATOR_PREFIX}/*`, { logLevel: 'warn' }, (request, reply) => {
+          reply.hijack();
+          request.raw.url = (request.raw.url ?? '/').slice(GENESYS_SIMULATOR_PREFIX.length) || '/';
+          sim.handle(request.raw, reply.raw);
+        });
       });
     }
     ctx.services.config.simulated.genesys = simulator !== null;
