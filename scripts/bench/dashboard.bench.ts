@@ -15,6 +15,8 @@ import { systemStatus } from '../../packages/api/src/dashboard/system-status';
 import { listBellNotifications } from '../../packages/api/src/bell/notifications';
 
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000);
+/** Days the calls spread over, back from now (BENCH_DASHBOARD_DAYS=25 puts them all in this month). */
+const DAYS = Number(process.env.BENCH_DASHBOARD_DAYS ?? 365);
 const RUNS = 15;
 const LIMIT_MS = 200;
 
@@ -88,7 +90,7 @@ export default async function dashboardBench(): Promise<void> {
              CASE WHEN n % 3 = 0 THEN 'outbound' ELSE 'inbound' END,
              CASE WHEN n % 10 = 0 THEN 'email' ELSE 'voice' END,
              CASE WHEN n % 20 = 0 THEN NULL ELSE 'queue-' || (n % 60 + 1) END
-        FROM (SELECT n, (now() AT TIME ZONE 'UTC') - ((n::float8 / ${CALLS}) * interval '365 days') AS t, ((n::bigint * 7919) % 1800)::int AS d
+        FROM (SELECT n, (now() AT TIME ZONE 'UTC') - ((n::float8 / ${CALLS}) * interval '${DAYS} days') AS t, ((n::bigint * 7919) % 1800)::int AS d
                 FROM generate_series(1, ${CALLS}) AS n) AS calls`);
     await db.$executeRawUnsafe(`
       INSERT INTO billing_jobs (id, "jobId", status, type, "queueName", "startDate", "endDate", "createdAt", "totalClients", "totalInvoices", "totalAmount", error)
@@ -119,7 +121,7 @@ export default async function dashboardBench(): Promise<void> {
       ['GET /dashboard/notifications (bell)', await time(() => listBellNotifications(db, user.id, 20))],
     ];
     console.log(
-      `${CALLS.toLocaleString('en-US')} calls over 365 days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
+      `${CALLS.toLocaleString('en-US')} calls over ${DAYS} days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
         `200 profiles, 60 queues, 20,000 jobs, 20,000 ledger entries, 20,000 notifications; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} warm runs each`,
     );
     // The machine may be shared: its load shows how far p95 and max are to be trusted.
