@@ -35,6 +35,7 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
   const { db, logger } = options;
   const now = options.now ?? (() => new Date());
   let lastError: string | null = null;
+  let lastTokenAttemptMs = Number.NEGATIVE_INFINITY;
   let directorySync: Promise<{ users: number; queues: number }> | null = null;
   let wrapUpCodes: { at: number; codes: Promise<Array<{ id: string; name: string }>> } | null = null;
 
@@ -123,7 +124,10 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
       } catch (error) {
         return { isConnected: false, tokenExpiresAt: null, lastError: (error as Error).message };
       }
-      if (!client.tokenStatus().hasValidToken) {
+      // Without a token, try to get one, but not more than once a minute: an unreachable
+      // Genesys would otherwise make every status request wait out the client's retries.
+      if (!client.tokenStatus().hasValidToken && now().getTime() - lastTokenAttemptMs > 60_000) {
+        lastTokenAttemptMs = now().getTime();
         await remember(client.getAccessToken()).catch(() => undefined);
       }
       const token = client.tokenStatus();
