@@ -6,7 +6,15 @@ import { embeddedUrlFile } from '@phone-billing/db';
 import { loadConfig } from './config';
 import { createServer } from './server';
 
-const config = loadConfig(process.env, { host: '127.0.0.1', port: 0, runWorkers: true });
+const env: NodeJS.ProcessEnv = { ...process.env };
+// Without QuickBooks credentials the web server mounts its simulated QuickBooks at /sim/qbo: the
+// worker must invoice into that same one (its own would be a different company), so it uses the
+// running server's mount as an outside simulator.
+if (!env.QBO_SIMULATOR_URL?.trim() && !(env.QBO_CLIENT_ID?.trim() && env.QBO_CLIENT_SECRET?.trim())) {
+  const serverOrigin = (env.APP_ORIGIN?.trim() || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
+  env.QBO_SIMULATOR_URL = `${serverOrigin}/sim/qbo`;
+}
+const config = loadConfig(env, { host: '127.0.0.1', port: 0, runWorkers: true });
 config.webDistDir = null;
 if (!config.databaseUrl) {
   const file = embeddedUrlFile(config.dataDir);

@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../../../../test/server';
 import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, TEST_APP_SECRET, waitForJob } from './billing-test-kit';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CUSTOMERS = 50;
-const KILLS = 11;
+const CUSTOMERS = 60;
+const KILLS = 12;
 
 /**
  * The crash test: `npm run worker` processes (apps/server/src/worker-main.ts, run the way the npm
@@ -53,6 +53,8 @@ describe('billing survives worker crashes', () => {
         LOG_LEVEL: 'error',
         BILLING_STALE_SECONDS: '2',
         BILLING_SWEEP_SECONDS: '0.5',
+        // Two invoices at a time, so that each worker lives through only a few before it is killed.
+        BILLING_INVOICE_CONCURRENCY: '2',
         ...qboEnv(sim.simulator, sim.url),
       },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -12,13 +12,18 @@ export type BillingWorkerOptions = RunnerOptions & {
   pollingIntervalSeconds?: number;
 };
 
-/** Reads BILLING_STALE_SECONDS / BILLING_SWEEP_SECONDS (tests shorten them). */
+/** Reads BILLING_STALE_SECONDS / BILLING_SWEEP_SECONDS / BILLING_INVOICE_CONCURRENCY (tests change them). */
 export function billingWorkerOptionsFromEnv(env: NodeJS.ProcessEnv): BillingWorkerOptions {
   const positive = (value: string | undefined) => {
     const number = Number(value);
     return Number.isFinite(number) && number > 0 ? number : undefined;
   };
-  return { staleSeconds: positive(env.BILLING_STALE_SECONDS), sweepSeconds: positive(env.BILLING_SWEEP_SECONDS) };
+  const concurrency = positive(env.BILLING_INVOICE_CONCURRENCY);
+  return {
+    staleSeconds: positive(env.BILLING_STALE_SECONDS),
+    sweepSeconds: positive(env.BILLING_SWEEP_SECONDS),
+    ...(concurrency ? { concurrency: Math.min(10, Math.floor(concurrency)) } : {}),
+  };
 }
 
 /** Creates this area's queues (idempotent: safe from every process). */
