@@ -31,6 +31,8 @@ export async function startTestServer(options: { env?: Record<string, string>; w
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: 'warn',
     PATH: process.env.PATH,
+    // No three-month background pull of simulated calls: tests pull the days they bill or show.
+    GENESYS_HISTORY_DAYS: '0',
     ...options.env,
   };
   const config = loadConfig(env, { port: 0, host: '127.0.0.1', ...(options.runWorkers === false ? { runWorkers: false } : {}) });
