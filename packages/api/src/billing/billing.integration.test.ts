@@ -256,6 +256,40 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(await db.billingJob.count({ where: { type: 'MONTHLY' } })).toBe(1);
   });
 
+  it('the kill switch stops a running job before its next invoice; retry afterwards invoices only the rest', async () => {
+    const { db } = test.server.services;
+    for (let index = 0; index < 30; index += 1) {
+      await createProfile(db, { name: `K Kill ${String(index).padStart(2, '0')}`, queues: ['Billing QK'], rate: '2', minimum: 1, qboCustomerId: String(1 + (index % 12)) });
+    }
+    sim.simulator.faults.latencyMs = 300;
+    let jobId = '';
+    let id = '';
+    try {
+      ({ id, jobId } = await runJob(admin, { ...OCT, selectedQueues: ['Billing QK'] }));
+      for (let waited = 0; waited < 15_000; waited += 50) {
+        if (sim.simulator.invoices().some((invoice) => invoice.PrivateNote?.includes(jobId))) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'month-end audit' } });
+      const stopped = await waitForJob(admin, id);
+      expect(stopped.status).toBe('FAILED');
+      expect(stopped.error).toContain('kill switch');
+      const sentBefore = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId)).length;
+      expect(sentBefore).toBeLessThan(30);
+      expect((await admin.post(`/api/v1/billing/retry/${id}`, {})).status).toBe(409);
+    } finally {
+      await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false, killSwitchReason: null } });
+      sim.simulator.faults.latencyMs = 0;
+    }
+    expect((await admin.post(`/api/v1/billing/retry/${id}`, {})).status).toBe(200);
+    const done = await waitForJob(admin, id);
+    expect(done.status).toBe('COMPLETED');
+    const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent.map((invoice) => invoice.DocNumber)).size).toBe(30);
+    expect(done.totalAmount).toBe(60);
+  });
+
   it('frees days held by an abandoned reservation that QuickBooks never turned into an invoice', async () => {
     const { db } = test.server.services;
     const g = await createProfile(db, { name: 'G Golf', queues: ['Billing QG'], rate: '1.00', minimum: 3, qboCustomerId: '7' });
