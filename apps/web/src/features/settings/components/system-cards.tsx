@@ -57,7 +57,7 @@ export function IntegrationCards() {
           <ReadOnly id="genesys-provider" label="Provider" value="Genesys Cloud" />
           <ReadOnly id="genesys-credentials" label="Credentials" value={simulated ? (simulated.genesys ? 'Built-in simulator (no GENESYS_* credentials set)' : 'From GENESYS_* environment variables') : ''} />
           <ReadOnly id="genesys-status" label="Status" value={genesys ? (genesys.isConnected ? 'Connected' : genesys.lastError ?? 'Not connected') : 'Unknown'} />
-          <Button variant="outline" disabled={!canGenesys} loading={testGenesys.isPending} onClick={() => void runTest('genesys')} aria-label="Test Phone System connection">
+          <Button variant="outline" disabled={!canGenesys} loading={testGenesys.isPending} onClick={() => void runTest('genesys')}>
             Test Connection
           </Button>
         </CardContent>
@@ -71,7 +71,7 @@ export function IntegrationCards() {
           <ReadOnly id="qbo-environment" label="Environment" value={qbo?.environment ?? (simulated?.qbo ? 'sandbox (simulated)' : 'sandbox')} />
           <ReadOnly id="qbo-company" label="Company" value={qbo ? (qbo.connected ? qbo.companyInfo.companyName ?? 'Connected' : 'Not connected') : 'Unknown'} />
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" disabled={!canQbo} loading={testQbo.isPending} onClick={() => void runTest('qbo')} aria-label="Test QuickBooks connection">
+            <Button variant="outline" disabled={!canQbo} loading={testQbo.isPending} onClick={() => void runTest('qbo')}>
               Test Connection
             </Button>
             <Link to="/qbo-setup" className={buttonClasses({ variant: 'ghost' })}>
