@@ -70,7 +70,7 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
         <StatCard
           title="Unassigned Queues"
           value={summary.unassigned}
-          hint={summary.unassigned > 0 ? 'Need attention' : 'None waiting'}
+          hint="Need attention"
           icon={<AlertTriangle />}
           tone={summary.unassigned > 0 ? 'orange' : 'gray'}
         />

@@ -40,7 +40,7 @@ export function UnassignedQueuesTable({ queues, canManage, onAssign }: Unassigne
             <Td className="max-w-sm truncate text-slate-500">{queue.description ?? '—'}</Td>
             {canManage ? (
               <Td className="text-right">
-                <Button size="sm" variant="outline" onClick={() => onAssign(queue)} aria-label={`Assign ${queue.name} to Team`}>
+                <Button size="sm" variant="outline" onClick={() => onAssign(queue)} aria-label={`Assign to Team — Assign ${queue.name} to Team`}>
                   <Link2 className="size-4" aria-hidden="true" />
                   Assign to Team
                 </Button>
