@@ -182,7 +182,7 @@ export default function GenesysPage() {
 
       <section aria-label="Genesys summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
-          title="Connection"
+          title="Connection Status"
           value={status.isLoading ? '…' : connected ? 'Connected' : 'Disconnected'}
           hint={
             statusData?.tokenExpiresAt
@@ -205,7 +205,7 @@ export default function GenesysPage() {
           tone="purple"
         />
         <StatCard
-          title="Call Records"
+          title="Total Call Records"
           value={(loadedTotal ?? statusData?.totalCallRecords ?? 0).toLocaleString()}
           hint={loadedTotal !== undefined ? 'in the selected range' : 'stored in the database'}
           icon={<PhoneCall />}
