@@ -71,6 +71,13 @@ export function CallsTab({
         icon={<PhoneCall />}
         title="No call records loaded"
         description="Choose a date range and press Get Call Records."
+        action={
+          // Exporting before any records are loaded says so (spec 000 §5).
+          <Button variant="outline" onClick={() => onExport([])}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </Button>
+        }
       />
     );
   }
