@@ -214,7 +214,10 @@ async function processJob(services: AppServices, billingJobId: string, options: 
         FROM billing_job_customers c LEFT JOIN customer_profiles p ON p.id = c."profileId"
         WHERE c."billingJobId" = ${billingJobId}::uuid AND c.status = 'PENDING'
         ORDER BY c."customerName", c.id`;
-    const usage = await aggregateUsage(db, { billingJobId, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds });
+    // By explicit ids: the planner knows how many (a subquery on this job's fresh rows would be
+    // estimated from stale statistics and planned badly).
+    const profileIds = [...new Set(pending.map((row) => row.profileRowId).filter((id): id is string => Boolean(id)))];
+    const usage = await aggregateUsage(db, { profileIds, start, end, timeZone: settings.timezone, incrementSeconds: settings.billingIncrementSeconds });
     const profiles = new Map<string, BillingProfile>();
     for (const row of pending) {
       if (!row.profileRowId) continue;
