@@ -21,7 +21,7 @@ export function RegionsTable({ regions, canManage, onEdit }: RegionsTableProps) 
     const queues = region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0);
     const consequence =
       region.teams.length === 0
-        ? 'It has no teams.'
+        ? 'Deleting a region also deletes its teams; this one has none.'
         : `This also deletes its ${plural(region.teams.length, 'team')} (${region.teams.map((team) => team.name).join(', ')})` +
           (queues > 0 ? ` and unassigns their ${plural(queues, 'queue')}.` : '.');
     if (!window.confirm(`Delete region "${region.name}"? ${consequence} This cannot be undone.`)) return;
