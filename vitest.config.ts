@@ -8,6 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -16,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['{apps,packages}/*/src/**/*.integration.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 60_000,
@@ -28,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 120_000,
