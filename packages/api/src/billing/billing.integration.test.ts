@@ -99,6 +99,9 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(customers['E Echo']!.error).toMatch(/QuickBooks customer/);
     expect(customers['D Delta']).toMatchObject({ status: 'SKIPPED' });
     expect(job).toMatchObject({ successfulInvoices: 3, failedInvoices: 1, totalInvoices: 4, totalAmount: 26.76, totalClients: 5, processedClients: 5 });
+    // The header bell learns about the failure, pointing at the Billing Jobs screen.
+    const bell = await test.server.services.db.notification.findFirst({ where: { kind: 'billing-failure', message: { contains: String(job.jobId) } } });
+    expect(bell?.link).toBe('/billing-jobs');
 
     const invoices = sim.simulator.invoices();
     expect(invoices).toHaveLength(3);
