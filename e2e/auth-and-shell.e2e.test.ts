@@ -54,6 +54,7 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.getByText('Login successful!').waitFor();
     const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.getByRole('link', { name: 'Settings' }).waitFor();
     const entries = await sidebar.getByRole('link').allTextContents();
     expect(entries.map((entry) => entry.trim())).toEqual([
       'Dashboard',
@@ -82,6 +83,7 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
   it('shows a viewer only the entries their permissions allow', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, VIEWER.email, VIEWER.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Genesys Cloud' }).waitFor();
     const entries = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
     expect(entries.map((entry) => entry.trim())).toEqual(['Dashboard', 'Billing Jobs', 'Customer Profiles', 'Genesys Cloud']);
     await page.goto(`${server.url}/access-control`);

@@ -16,20 +16,15 @@ import { useUpdateSettings } from '../hooks/use-settings';
 export function KillSwitchCard({ settings, canManage }: { settings: TSettings; canManage: boolean }) {
   const { killSwitch } = settings;
   const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateSettings();
 
   async function change(enabled: boolean) {
-    if (enabled && !reason.trim()) {
-      setReasonError('Please give a reason for stopping billing');
-      return;
-    }
     try {
-      await update.mutateAsync({ killSwitch: { enabled, reason: enabled ? reason.trim() : null } });
+      // The reason is asked for but not required: in an emergency, stopping billing comes first.
+      await update.mutateAsync({ killSwitch: { enabled, reason: enabled ? reason.trim() || null : null } });
       toast.success(enabled ? 'Kill switch activated: all billing jobs are paused' : 'Kill switch deactivated: billing jobs can run');
       setReason('');
-      setReasonError(undefined);
       setConfirming(false);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to change the kill switch'));
@@ -70,7 +65,7 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
           </Button>
         ) : confirming ? (
           <div className="space-y-3">
-            <FormField label="Reason" htmlFor="kill-switch-reason" error={reasonError}>
+            <FormField label="Reason" htmlFor="kill-switch-reason">
               <Textarea id="kill-switch-reason" rows={2} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Why is billing being stopped?" />
             </FormField>
             <div className="flex gap-2">
