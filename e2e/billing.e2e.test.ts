@@ -34,6 +34,8 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await sim?.close();
   });
 
+  const seenJobIds = new Set<string>();
+
   async function runFromModal(page: Page, dryRun: boolean): Promise<string> {
     const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
     await dialog.waitFor();
@@ -48,11 +50,18 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     if (dryRun) await dialog.getByLabel('Dry Run (no invoices created)').check();
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    const toast = page.getByText(/^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
-    await toast.waitFor();
-    const jobId = (await toast.textContent())!.split('Job ID: ')[1]!;
-    await dialog.waitFor({ state: 'hidden' });
-    return jobId;
+    // The previous run's toast may still be showing: take the job id we have not seen yet.
+    const toasts = page.getByText(/^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const fresh = (await toasts.allTextContents()).map((text) => text.split('Job ID: ')[1]!).find((id) => !seenJobIds.has(id));
+      if (fresh) {
+        seenJobIds.add(fresh);
+        await dialog.waitFor({ state: 'hidden' });
+        return fresh;
+      }
+      await page.waitForTimeout(100);
+    }
+    throw new Error('no toast for the new job');
   }
 
   const row = (page: Page, jobId: string) => page.getByTestId('billing-job-row').filter({ hasText: jobId });
