@@ -16,13 +16,14 @@ describe('billing jobs against the QuickBooks simulator', () => {
   let admin: RestClient;
   let sim: Awaited<ReturnType<typeof startQboSimulator>>;
   let qboMode: string;
+  let pulls: Array<{ startDate: string; endDate: string }> = [];
   const profiles: Record<string, string> = {};
 
   beforeAll(async () => {
     sim = await startQboSimulator();
     test = await startTestServer({ env: { ...qboEnv(sim.simulator, sim.url), BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' } });
     admin = await test.admin();
-    stubGenesys(test);
+    pulls = stubGenesys(test);
     qboMode = await connectQbo(test, admin, sim.simulator, sim.url);
     const { db } = test.server.services;
     await db.genesysQueue.createMany({
@@ -87,6 +88,8 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(job.totalAmount).toBe(28.76);
     expect(sim.simulator.invoices()).toHaveLength(0);
     expect(await test.server.services.db.invoiceLedgerEntry.count()).toBe(0);
+    // Missing call records are pulled for the period before rating.
+    expect(pulls).toContainEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
   });
 
   it('a manual run invoices each customer once with those amounts; a customer without QuickBooks mapping fails the job', async () => {
