@@ -9,6 +9,33 @@ export type WriteOutcome<T> = { ok: true; entity: T } | { ok: false; fault: Faul
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const roundToCents = (value: number) => Math.round(value * 100) / 100;
 
+/** A JSON number as an exact decimal: digits and scale ("0.0375" → 375n, 4). */
+function exactDecimal(value: number): { digits: bigint; scale: number } | null {
+  const text = String(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null; // exponent forms: leave to floating point
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const digits = BigInt(`${whole}${fraction}`);
+  return { digits: negative ? -digits : digits, scale: fraction.length };
+}
+
+/**
+ * Qty × UnitPrice in whole cents, rounded half-up in decimal as QuickBooks does (floating point
+ * would turn 6 × 0.0375 = 0.225 into 0.2249999… and round it the wrong way).
+ */
+function productInCents(quantity: number, unitPrice: number): number {
+  const a = exactDecimal(quantity);
+  const b = exactDecimal(unitPrice);
+  if (!a || !b) return Math.round(quantity * unitPrice * 100);
+  const product = a.digits * b.digits;
+  const scale = a.scale + b.scale;
+  if (scale <= 2) return Number(product * 10n ** BigInt(2 - scale));
+  const divisor = 10n ** BigInt(scale - 2);
+  const magnitude = product < 0n ? -product : product;
+  const rounded = (magnitude + divisor / 2n) / divisor;
+  return Number(product < 0n ? -rounded : rounded);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -48,7 +75,7 @@ function buildSalesLine(raw: Record<string, unknown>, index: number, company: Co
   let quantity = typeof detail.Qty === 'number' ? detail.Qty : undefined;
   let unitPrice = typeof detail.UnitPrice === 'number' ? detail.UnitPrice : undefined;
   if (quantity !== undefined && unitPrice !== undefined) {
-    if (roundToCents(quantity * unitPrice) !== roundToCents(amount)) {
+    if (productInCents(quantity, unitPrice) !== Math.round(amount * 100)) {
       return {
         ok: false,
         fault: {

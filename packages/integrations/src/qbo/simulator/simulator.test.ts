@@ -233,6 +233,11 @@ describe('QuickBooks simulator: accounting API', () => {
     const mismatch = await create(phoneInvoice({ Line: [{ DetailType: 'SalesItemLineDetail', Amount: 1000, SalesItemLineDetail: { ItemRef: { value: '21' }, Qty: 250, UnitPrice: 0.05 } }] }));
     expect(mismatch.status).toBe(400);
     expect(await mismatch.json()).toMatchObject({ Fault: { Error: [{ code: '6070', Detail: expect.stringContaining('Supplied value:1,000') }] } });
+    // 6 × 0.0375 = 0.225 exactly, which rounds half-up to 0.23 (floating point would say 0.2249…).
+    const halfCent = await create(phoneInvoice({ Line: [{ DetailType: 'SalesItemLineDetail', Amount: 0.23, SalesItemLineDetail: { ItemRef: { value: '21' }, Qty: 6, UnitPrice: 0.0375 } }] }));
+    expect(halfCent.status).toBe(200);
+    const roundedDown = await create(phoneInvoice({ Line: [{ DetailType: 'SalesItemLineDetail', Amount: 0.22, SalesItemLineDetail: { ItemRef: { value: '21' }, Qty: 6, UnitPrice: 0.0375 } }] }));
+    expect(roundedDown.status).toBe(400);
 
     expect((await create(phoneInvoice({ DocNumber: 'PH-1' }))).status).toBe(200);
     const duplicate = await create(phoneInvoice({ DocNumber: 'PH-1' }));
@@ -240,7 +245,7 @@ describe('QuickBooks simulator: accounting API', () => {
 
     const missing = await api(url, simulator, tokens.access_token, 'invoice/99999');
     expect(await missing.json()).toMatchObject({ Fault: { Error: [{ code: '610' }] } });
-    expect(simulator.invoices()).toHaveLength(1);
+    expect(simulator.invoices()).toHaveLength(2);
   });
 
   it('answers the 11th concurrent request of a realm with 429 code 3001', async () => {
