@@ -6,18 +6,13 @@
 // 2. Creating 1,000 invoices against the QuickBooks simulator with its real limits (10 requests at
 //    once, 500 a minute): the time beside the floor those limits allow, and zero duplicates.
 // A scratch database on DATABASE_URL's server, or an embedded PostgreSQL when it is unset.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { AppServices } from '../../packages/api/src/context';
 import { runBillingJob } from '../../packages/api/src/billing/runner';
 import { docNumberFor, newJobCode } from '../../packages/api/src/billing';
-import { createDatabaseClient, type Database } from '../../packages/db/src/client';
-import { startEmbeddedPostgres } from '../../packages/db/src/embedded';
-import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
+import type { Database } from '../../packages/db/src/client';
 import { createMemoryTokenStore, QboClient, QboOAuth } from '../../packages/integrations/src/qbo';
 import { createQboSimulator } from '../../packages/integrations/src/qbo/simulator';
+import { createScratchDatabase } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_BILLING_CALLS ?? 1_000_000);
 const PROFILES = 1000;
@@ -25,16 +20,6 @@ const INVOICES = Number(process.env.BENCH_BILLING_INVOICES ?? 1000);
 const RUNS = 7;
 const steps: string[] = [];
 const silent = { info() {}, warn() {}, error() {}, debug(entry: unknown) { const { step, ms } = entry as { step?: string; ms?: number }; if (step) steps.push(`${step} ${ms} ms`); } };
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -59,21 +44,8 @@ async function createJob(db: Database, type: 'DRY_RUN' | 'MANUAL', start: string
 }
 
 export default async function billingBench(): Promise<void> {
-  let serverUrl: string;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let clusterParent: string | null = null;
-  if (process.env.DATABASE_URL) {
-    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
-    serverUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
-  const name = `pb_bench_billing_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = withDatabase(serverUrl, name);
-  const db = createDatabaseClient(url, { max: 10 });
+  const scratch = await createScratchDatabase('billing');
+  const { db } = scratch;
   const services: AppServices = {
     db,
     logger: silent,
@@ -81,7 +53,6 @@ export default async function billingBench(): Promise<void> {
     config: { appOrigin: 'http://localhost', databaseKind: 'external', logLevel: 'error', appSecret: 'bench', simulated: { genesys: true, qbo: true } },
   };
   try {
-    await migrateDatabase(url);
     const seedStarted = performance.now();
     await db.organizationSettings.create({ data: { id: 1, timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 } });
     await db.$executeRawUnsafe(`INSERT INTO genesys_queues (id, name) SELECT 'bq-' || n, 'Bench Queue ' || n FROM generate_series(1, ${PROFILES}) AS n`);
@@ -185,9 +156,6 @@ export default async function billingBench(): Promise<void> {
       }
     }
   } finally {
-    await db.$disconnect();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await stopEmbedded?.();
-    if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }

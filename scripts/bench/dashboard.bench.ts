@@ -2,17 +2,12 @@
 // A scratch database on DATABASE_URL's server, or on an embedded PostgreSQL when it is unset;
 // 1,000,000 call_records over the last 365 days (about 83,000 in this month) plus queues,
 // profiles, jobs and ledger entries; then each dashboard function timed on a warm cache.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { createDatabaseClient } from '../../packages/db/src/client';
-import { startEmbeddedPostgres } from '../../packages/db/src/embedded';
-import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
+import { loadavg } from 'node:os';
 import { dashboardOverview } from '../../packages/api/src/dashboard/overview';
 import { recentBillingJobs } from '../../packages/api/src/dashboard/billing-jobs';
 import { systemStatus } from '../../packages/api/src/dashboard/system-status';
 import { listBellNotifications } from '../../packages/api/src/bell/notifications';
+import { createScratchDatabase, timeRuns } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000);
 /** Days the calls spread over, back from now (BENCH_DASHBOARD_DAYS=25 puts them all in this month). */
@@ -20,50 +15,10 @@ const DAYS = Number(process.env.BENCH_DASHBOARD_DAYS ?? 365);
 const RUNS = 15;
 const LIMIT_MS = 200;
 
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function time(fn: () => Promise<unknown>): Promise<{ median: number; p95: number; max: number }> {
-  await fn(); // warm-up
-  const samples: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)]!,
-    p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!,
-    max: samples[samples.length - 1]!,
-  };
-}
-
 export default async function dashboardBench(): Promise<void> {
-  let serverUrl: string;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let clusterParent: string | null = null;
-  if (process.env.DATABASE_URL) {
-    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
-    serverUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
-  const name = `pb_bench_dashboard_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = withDatabase(serverUrl, name);
-  const db = createDatabaseClient(url, { max: 10 });
+  const scratch = await createScratchDatabase('dashboard');
+  const { db } = scratch;
   try {
-    await migrateDatabase(url);
     const seedStarted = performance.now();
     await db.organizationSettings.create({ data: { id: 1, timezone: 'America/Los_Angeles' } });
     await db.$executeRawUnsafe(`
@@ -115,10 +70,10 @@ export default async function dashboardBench(): Promise<void> {
     const overview = await dashboardOverview(db);
 
     const rows: Array<[string, { median: number; p95: number; max: number }]> = [
-      ['GET /dashboard/overview', await time(() => dashboardOverview(db))],
-      ['GET /dashboard/billing-jobs?limit=10', await time(() => recentBillingJobs(db, 10))],
-      ['GET /dashboard/system-status', await time(() => systemStatus(db, {}))],
-      ['GET /dashboard/notifications (bell)', await time(() => listBellNotifications(db, user.id, 20))],
+      ['GET /dashboard/overview', await timeRuns(RUNS, () => dashboardOverview(db))],
+      ['GET /dashboard/billing-jobs?limit=10', await timeRuns(RUNS, () => recentBillingJobs(db, 10))],
+      ['GET /dashboard/system-status', await timeRuns(RUNS, () => systemStatus(db, {}))],
+      ['GET /dashboard/notifications (bell)', await timeRuns(RUNS, () => listBellNotifications(db, user.id, 20))],
     ];
     console.log(
       `${CALLS.toLocaleString('en-US')} calls over ${DAYS} days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
@@ -132,10 +87,6 @@ export default async function dashboardBench(): Promise<void> {
       console.log(`${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  ${stats.median < LIMIT_MS ? 'ok' : 'TOO SLOW'}`);
     }
   } finally {
-    await db.$disconnect();
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept ${url}`);
-    else await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await stopEmbedded?.();
-    if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }

@@ -1,69 +1,23 @@
 // Genesys call records: pull throughput (simulator → client → PostgreSQL) and the screen's
 // answers over a million stored calls (call-record pages and analytics computed in SQL).
 // A scratch database on DATABASE_URL's server, or on an embedded PostgreSQL when it is unset.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { dayRangeToInstants, addDays, calendarDateInZone } from '../../packages/api/src/domain/calendar';
 import { callAnalytics, listCallRecords, pullCallRecordDays } from '../../packages/api/src/genesys/store';
-import { createDatabaseClient } from '../../packages/db/src/client';
-import { startEmbeddedPostgres } from '../../packages/db/src/embedded';
-import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
 import { GenesysClient } from '../../packages/integrations/src/genesys/client';
 import { createGenesysSimulator } from '../../packages/integrations/src/genesys/simulator';
+import { createScratchDatabase, timeRuns } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_GENESYS_CALLS ?? 1_000_000);
 const PULL_DAYS = Number(process.env.BENCH_GENESYS_PULL_DAYS ?? 28);
 const RUNS = 10;
 const TZ = 'America/Los_Angeles';
 
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function time(fn: () => Promise<unknown>): Promise<{ median: number; p95: number; max: number }> {
-  await fn();
-  const samples: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)]!,
-    p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)]!,
-    max: samples[samples.length - 1]!,
-  };
-}
-
 export default async function genesysBench(): Promise<void> {
-  let serverUrl: string;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let clusterParent: string | null = null;
-  if (process.env.DATABASE_URL) {
-    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
-    serverUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
-  const name = `pb_bench_genesys_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = withDatabase(serverUrl, name);
-  const db = createDatabaseClient(url, { max: 10 });
+  const scratch = await createScratchDatabase('genesys');
+  const { db } = scratch;
   const simulator = createGenesysSimulator({ seed: 'bench', rateLimitPerMinute: 1_000_000 });
   const listening = await simulator.listen();
   try {
-    await migrateDatabase(url);
 
     // 1. Pull: PULL_DAYS ended days through HTTP, the client and batched upserts.
     const client = new GenesysClient({ apiBaseUrl: listening.url, loginBaseUrl: listening.url, ...simulator.credentials });
@@ -104,10 +58,10 @@ export default async function genesysBench(): Promise<void> {
     const year = dayRangeToInstants(addDays(today, -365), today, TZ);
     const monthCalls = await db.callRecord.count({ where: { startTime: { gte: month.from, lt: month.toExclusive } } });
     const rows: Array<[string, { median: number; p95: number; max: number }]> = [
-      ['call-records this month, page 1 of 25', await time(() => listCallRecords(db, month, { page: 1, limit: 25 }))],
-      ['call-records this month, last page of 100', await time(() => listCallRecords(db, month, { page: Math.max(1, Math.ceil(monthCalls / 100)), limit: 100 }))],
-      ['analytics this month', await time(() => callAnalytics(db, month, TZ))],
-      ['analytics 366 days (1M calls)', await time(() => callAnalytics(db, year, TZ))],
+      ['call-records this month, page 1 of 25', await timeRuns(RUNS, () => listCallRecords(db, month, { page: 1, limit: 25 }))],
+      ['call-records this month, last page of 100', await timeRuns(RUNS, () => listCallRecords(db, month, { page: Math.max(1, Math.ceil(monthCalls / 100)), limit: 100 }))],
+      ['analytics this month', await timeRuns(RUNS, () => callAnalytics(db, month, TZ))],
+      ['analytics 366 days (1M calls)', await timeRuns(RUNS, () => callAnalytics(db, year, TZ))],
     ];
     console.log(`${CALLS.toLocaleString('en-US')} calls over 365 days (${monthCalls.toLocaleString('en-US')} this month); seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} warm runs each`);
     console.log(`${'answer'.padEnd(44)} ${'median'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}`);
@@ -117,9 +71,6 @@ export default async function genesysBench(): Promise<void> {
     }
   } finally {
     await listening.close();
-    await db.$disconnect();
-    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-    await stopEmbedded?.();
-    if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+    await scratch.dispose();
   }
 }
