@@ -118,13 +118,17 @@ function locateBinaries(runAs: RunAs | null, log: (m: string) => void): string {
   if (!runAs || canExecute(runAs, path.join(shipped, 'bin', 'postgres'))) return shipped;
   const version = JSON.parse(readFileSync(packageJson, 'utf8')).version as string;
   const copy = path.join(sharedRoot(), `binaries-${version}`);
-  if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+  if (!canExecute(runAs, path.join(copy, 'bin', 'postgres')) || !canExecute(runAs, path.join(copy, 'bin', 'initdb'))) {
     log(`embedded PostgreSQL: copying binaries to ${copy} (the postgres user cannot reach ${shipped})`);
     mkdirSync(path.dirname(copy), { recursive: true, mode: 0o755 });
     spawnSync('chmod', ['755', sharedRoot()]);
     const staging = `${copy}.${process.pid}`;
-    cpSync(shipped, staging, { recursive: true, dereference: false });
+    rmSync(staging, { recursive: true, force: true });
+    // verbatimSymlinks: the libraries are relative symlinks; rewriting them as absolute paths
+    // would point back into the folder the postgres user cannot reach.
+    cpSync(shipped, staging, { recursive: true, verbatimSymlinks: true });
     spawnSync('chmod', ['-R', 'a+rX', staging]);
+    rmSync(copy, { recursive: true, force: true });
     spawnSync('mv', [staging, copy]);
   }
   return copy;
