@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import './provided-context';
-import { startEmbeddedPostgres } from '../packages/db/src/embedded';
 import { migrateDatabase, withDatabase } from '../packages/db/src/migrate';
-
+import { adminQuery, startScratchServer } from '../packages/db/src/scratch-server';
 
 /**
  * One PostgreSQL for the whole run: DATABASE_URL's server when set, otherwise an embedded one in a
@@ -14,17 +9,8 @@ import { migrateDatabase, withDatabase } from '../packages/db/src/migrate';
  */
 export default async function setup(project: TestProject) {
   const runId = `pb${process.pid}${Date.now().toString(36)}`;
-  let serverUrl: string;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let clusterParent: string | null = null;
-  if (process.env.DATABASE_URL) {
-    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-test-pg-'));
-    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
-    serverUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
+  const server = await startScratchServer('pb-test-pg');
+  const { serverUrl } = server;
   const template = `${runId}_template`;
   await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
   await migrateDatabase(withDatabase(serverUrl, template));
@@ -38,17 +24,6 @@ export default async function setup(project: TestProject) {
     for (const { datname } of rows as Array<{ datname: string }>) {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
     }
-    await stopEmbedded?.();
-    if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+    await server.stop();
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

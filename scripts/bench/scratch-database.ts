@@ -1,12 +1,8 @@
 // What every benchmark needs: a migrated scratch database (on DATABASE_URL's server, or an
 // embedded PostgreSQL started for the run) that is dropped afterwards, and a timing helper.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { createDatabaseClient, type Database } from '../../packages/db/src/client';
-import { startEmbeddedPostgres } from '../../packages/db/src/embedded';
 import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
+import { adminQuery, startScratchServer } from '../../packages/db/src/scratch-server';
 
 export interface ScratchDatabase {
   url: string;
@@ -16,20 +12,10 @@ export interface ScratchDatabase {
 }
 
 export async function createScratchDatabase(label: string): Promise<ScratchDatabase> {
-  let serverUrl: string;
-  let stopEmbedded: (() => Promise<void>) | null = null;
-  let clusterParent: string | null = null;
-  if (process.env.DATABASE_URL) {
-    serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
-  } else {
-    clusterParent = mkdtempSync(path.join(tmpdir(), 'pb-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({ clusterDir: path.join(clusterParent, 'cluster'), log: () => undefined });
-    serverUrl = embedded.url;
-    stopEmbedded = embedded.stop;
-  }
+  const server = await startScratchServer('pb-bench-pg');
   const name = `pb_bench_${label}_${process.pid}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = withDatabase(serverUrl, name);
+  await adminQuery(server.serverUrl, `CREATE DATABASE "${name}"`);
+  const url = withDatabase(server.serverUrl, name);
   await migrateDatabase(url);
   const db = createDatabaseClient(url, { max: 10 });
   return {
@@ -38,21 +24,10 @@ export async function createScratchDatabase(label: string): Promise<ScratchDatab
     async dispose() {
       await db.$disconnect();
       if (process.env.BENCH_KEEP_DATABASE) console.log(`kept ${url}`);
-      else await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
-      await stopEmbedded?.();
-      if (clusterParent) rmSync(clusterParent, { recursive: true, force: true });
+      else await adminQuery(server.serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      await server.stop();
     },
   };
-}
-
-async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface Timing {
