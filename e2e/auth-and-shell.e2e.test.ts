@@ -27,7 +27,8 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
   it('shows the login page with its validation messages and rejects a wrong password', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`);
-    await expect(page.getByRole('heading', { name: 'Phone Billing Dashboard' }).isVisible()).resolves.toBe(true);
+    // The page says 'Checking session...' until the session check answers, then shows the form.
+    await page.getByRole('heading', { name: 'Phone Billing Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
