@@ -72,6 +72,23 @@ export async function releaseHeldRuns(services: AppServices): Promise<number> {
 }
 
 /**
+ * Sends again every DUE run that has waited `olderThanSeconds` without a job: the tick commits the
+ * run before it sends the message, so a crash between the two would otherwise leave a customer
+ * unbilled. Handling a run twice is harmless (one job per run).
+ */
+export async function resendStrandedDueRuns(services: AppServices, olderThanSeconds = 120, now = new Date()): Promise<number> {
+  const { db } = services;
+  if (!services.jobs) return 0;
+  const stranded = await db.scheduledRun.findMany({
+    where: { state: 'DUE', billingJobId: null, createdAt: { lt: new Date(now.getTime() - olderThanSeconds * 1000) } },
+    select: { id: true },
+    take: 100,
+  });
+  for (const run of stranded) await services.jobs.send(SCHEDULED_RUN_QUEUE, { scheduledRunId: run.id });
+  return stranded.length;
+}
+
+/**
  * Finds jobs whose worker died (IN_PROGRESS with a heartbeat older than `staleSeconds`) and
  * PENDING jobs whose message may have been lost, and queues them again; the runner's claim makes
  * sure only one worker runs a job.

@@ -2,7 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { AppServices } from '../context';
 import { RUN_JOB_QUEUE, SCHEDULED_RUN_QUEUE } from './jobs';
 import { runBillingJob, type RunnerOptions } from './runner';
-import { handleScheduledRun, notifyScheduledFailure, releaseHeldRuns, requeueStaleJobs } from './scheduled';
+import { handleScheduledRun, notifyScheduledFailure, releaseHeldRuns, requeueStaleJobs, resendStrandedDueRuns } from './scheduled';
 
 export type BillingWorkerOptions = RunnerOptions & {
   /** Jobs one process runs at once (each sends up to 10 invoices at a time; the process caps QuickBooks at 10). */
@@ -70,6 +70,7 @@ export async function startBillingWorkers(boss: PgBoss, services: AppServices, o
     try {
       await requeueStaleJobs(services, staleSeconds);
       await releaseHeldRuns(services);
+      await resendStrandedDueRuns(services);
     } catch (error) {
       services.logger.warn({ err: error }, 'billing sweep failed');
     } finally {
