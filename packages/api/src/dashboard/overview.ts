@@ -5,7 +5,7 @@ import { rateUsage } from '../domain/rating';
 import type { GenesysService } from '../integrations';
 import type { DashboardOverview, DashboardUsageDay } from '../shared/dashboard';
 import { currentMonthInZone } from './month';
-import { readDashboardSettings } from './settings';
+import { getOrganizationSettings } from '../settings/organization-settings';
 
 /** Talk seconds as minutes with 2 places (a number: it is a figure for people, not money). */
 export function secondsToMinutes(seconds: number): number {
@@ -70,7 +70,7 @@ export async function dashboardOverview(
   options: { now?: Date; genesys?: GenesysService } = {},
 ): Promise<DashboardOverview> {
   const now = options.now ?? new Date();
-  const settings = await readDashboardSettings(db);
+  const settings = await getOrganizationSettings(db);
   const timeZone = settings.timezone;
   const increment = settings.billingIncrementSeconds > 0 ? settings.billingIncrementSeconds : 60;
   const month = currentMonthInZone(now, timeZone);

@@ -1,7 +1,7 @@
 import type { Database } from '@phone-billing/db';
 import { formatDecimal } from '../domain/decimal';
 import type { IntegrationServices, QboStatus } from '../integrations';
-import { readDashboardSettings } from './settings';
+import { getOrganizationSettings } from '../settings/organization-settings';
 import type { ScheduledJob, SystemStatus } from '../shared/dashboard';
 
 const STATUS_TIMEOUT_MS = 3000;
@@ -79,7 +79,7 @@ async function genesysState(integrations: IntegrationServices): Promise<GenesysS
 export async function systemStatus(db: Database, integrations: IntegrationServices): Promise<SystemStatus> {
   const [settings, qbo, genesys, scheduled, runningRows, activeProfiles, queueCountRows, unknownQueueNames, unassignedQueues, lastMonthlyRows, heldRows] =
     await Promise.all([
-      readDashboardSettings(db),
+      getOrganizationSettings(db),
       qboState(integrations),
       genesysState(integrations),
       db.$queryRaw<ScheduledRow[]>`
