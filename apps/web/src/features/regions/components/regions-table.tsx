@@ -1,11 +1,11 @@
 import type { TRegion } from '@phone-billing/api/schemas';
-import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
-import { MapPin, Pencil, Trash2 } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { formatShortDate } from '../../../lib/dates';
 import { useRegionMutations } from '../hooks/use-region-data';
 import { plural, StatusBadge } from './status-badge';
+import { EditDeleteCell } from './row-actions';
 
 interface RegionsTableProps {
   regions: TRegion[];
@@ -55,23 +55,7 @@ export function RegionsTable({ regions, canManage, onEdit }: RegionsTableProps) 
             <Td>{region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0)}</Td>
             <Td className="whitespace-nowrap">{formatShortDate(region.createdAt)}</Td>
             {canManage ? (
-              <Td className="text-right whitespace-nowrap">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(region)} aria-label={`Edit region ${region.name}`}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-600 hover:bg-red-50"
-                  onClick={() => remove(region)}
-                  disabled={deleteRegion.isPending}
-                  aria-label={`Delete region ${region.name}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </Td>
+              <EditDeleteCell subject={`region ${region.name}`} onEdit={() => onEdit(region)} onDelete={() => remove(region)} deleting={deleteRegion.isPending} />
             ) : null}
           </Tr>
         ))}

@@ -1,11 +1,11 @@
 import type { TTeam } from '@phone-billing/api/schemas';
-import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
-import { Pencil, Trash2, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { formatShortDate } from '../../../lib/dates';
 import { useRegionMutations } from '../hooks/use-region-data';
 import { plural, StatusBadge } from './status-badge';
+import { EditDeleteCell } from './row-actions';
 
 interface TeamsTableProps {
   teams: TTeam[];
@@ -51,23 +51,7 @@ export function TeamsTable({ teams, canManage, onEdit }: TeamsTableProps) {
             <Td>{team.queueAssignments.length}</Td>
             <Td className="whitespace-nowrap">{formatShortDate(team.createdAt)}</Td>
             {canManage ? (
-              <Td className="text-right whitespace-nowrap">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(team)} aria-label={`Edit team ${team.name}`}>
-                  <Pencil className="size-4" aria-hidden="true" />
-                  Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-600 hover:bg-red-50"
-                  onClick={() => remove(team)}
-                  disabled={deleteTeam.isPending}
-                  aria-label={`Delete team ${team.name}`}
-                >
-                  <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
-                </Button>
-              </Td>
+              <EditDeleteCell subject={`team ${team.name}`} onEdit={() => onEdit(team)} onDelete={() => remove(team)} deleting={deleteTeam.isPending} />
             ) : null}
           </Tr>
         ))}
