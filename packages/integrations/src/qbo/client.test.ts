@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStore, QboClient, QboOAuth, type QboConfig, type QboTokenSet } from './client';
 import { QboApiError, QboAuthError } from './errors';
+import { invoiceQboState } from './invoice-state';
 import type { QboInvoiceInput } from './entities';
 import { createQboSimulator, type QboSimulator } from './simulator/index';
 
@@ -229,6 +230,42 @@ describe('QboClient accounting calls', () => {
     expect((await client.ensureServiceItem('Phone usage (international)')).Id).toBe(created.Id);
   });
 
+  it('reads back invoices by Id, 500 Ids per query: voided ones say so, deleted ones are missing', async () => {
+    const { client } = await connectedClient();
+    const invoices = [];
+    for (const docNumber of ['PH-R-1', 'PH-R-2', 'PH-R-3']) invoices.push(await client.createInvoice(phoneUsageInvoice({ DocNumber: docNumber }), { requestId: docNumber }));
+    const [active, voided, deleted] = invoices.map((invoice) => invoice.Id);
+    await client.voidInvoice(voided ?? '');
+    await client.deleteInvoice(deleted ?? '');
+    expect(await client.getInvoice(deleted ?? '')).toBeNull();
+
+    // 1,200 Ids asked for (the three real ones spread over three queries), duplicates folded.
+    const unknownIds = Array.from({ length: 1197 }, (_, index) => String(5000 + index));
+    const asked = [active, ...unknownIds.slice(0, 600), voided, ...unknownIds.slice(600), deleted, active].map(String);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const found = await client.findInvoicesByIds(asked);
+    const queries = fetchSpy.mock.calls.map(([, init]) => String(init?.body ?? '')).filter((body) => body.startsWith('select'));
+    fetchSpy.mockRestore();
+
+    expect(queries.map((statement) => statement.split(',').length)).toEqual([500, 500, 200]);
+    expect(found.map((invoice) => [invoice.Id, invoiceQboState(invoice)])).toEqual([[active, 'active'], [voided, 'voided']]);
+  });
+
+  it('voiding or deleting with a SyncToken that changed meanwhile fails with 5010 and changes nothing', async () => {
+    const { client, simulator } = await connectedClient();
+    const invoice = await client.createInvoice(phoneUsageInvoice(), { requestId: 'job-10-customer-1' });
+    const realFetch = globalThis.fetch;
+    // Someone voids it in QuickBooks between our read and our write.
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input).includes('operation=delete')) simulator.voidInvoice(invoice.Id);
+      return realFetch(input, init);
+    });
+    await expect(client.deleteInvoice(invoice.Id)).rejects.toMatchObject({ name: 'QboApiError', code: '5010', retryable: false });
+    fetchSpy.mockRestore();
+    expect(simulator.invoices()).toHaveLength(1);
+    await expect(client.voidInvoice('99999')).rejects.toMatchObject({ code: '610' });
+  });
+
   it('sends batches of up to 30 items and answers item by item', async () => {
     const { client, simulator } = await connectedClient();
     const answers = await client.batch([
@@ -240,5 +277,16 @@ describe('QboClient accounting calls', () => {
     expect(simulator.invoices()).toHaveLength(1);
     const tooMany = Array.from({ length: 31 }, (_, index) => ({ bId: `q${index}`, Query: 'select * from Item' }));
     await expect(client.batch(tooMany)).rejects.toThrow(RangeError);
+  });
+});
+
+describe('invoiceQboState', () => {
+  const line = (amount: number) => ({ DetailType: 'SalesItemLineDetail' as const, Amount: amount, SalesItemLineDetail: { ItemRef: { value: '21' } } });
+
+  it('says voided for a "Voided" note or for all amounts at 0, active otherwise', () => {
+    expect(invoiceQboState({ TotalAmt: 12.5, Line: [line(12.5)], PrivateNote: 'billing job 7' })).toBe('active');
+    expect(invoiceQboState({ TotalAmt: 0, Line: [line(0)], PrivateNote: 'Voided - billing job 7' })).toBe('voided');
+    expect(invoiceQboState({ TotalAmt: 0, Line: [line(0), { DetailType: 'SubTotalLineDetail', Amount: 0, SubTotalLineDetail: {} }] })).toBe('voided');
+    expect(invoiceQboState({ TotalAmt: 0, Line: [line(5), line(-5)] })).toBe('active');
   });
 });

@@ -42,12 +42,19 @@ const refreshMarginMs = 5 * 60_000;
 const minorVersion = '75';
 const backoffBaseMs = 1000;
 const backoffCapMs = 30_000;
+/** Ids per `where Id in (...)` query, keeping the statement well inside QuickBooks' URL limits. */
+const invoiceIdsPerQuery = 500;
+/** QuickBooks answers at most 1000 rows per query. */
+const queryPageSize = 1000;
+const longQueryCharacters = 1500;
 
 type ApiRequest = {
   method: 'GET' | 'POST';
   resource: string;
   params?: Record<string, string>;
   json?: unknown;
+  /** A query statement sent as the body (`application/text`), for statements too long for a URL. */
+  queryText?: string;
   /**
    * Whether a 5xx or a dropped connection may be retried: true for reads and for writes
    * carrying a requestid (QuickBooks answers a repeat with the original result).
@@ -172,8 +179,9 @@ export class QboClient {
             Authorization: `Bearer ${tokens.accessToken}`,
             Accept: 'application/json',
             ...(request.json === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(request.queryText === undefined ? {} : { 'Content-Type': 'application/text' }),
           },
-          body: request.json === undefined ? undefined : JSON.stringify(request.json),
+          body: request.json === undefined ? request.queryText : JSON.stringify(request.json),
         });
         status = response.status;
         intuitTid = response.headers.get('intuit_tid') ?? undefined;
@@ -224,10 +232,12 @@ export class QboClient {
    * Quote string values with quoteQboString.
    */
   async query<T = Record<string, unknown>>(statement: string): Promise<T[]> {
+    // Long statements (hundreds of Ids) go in the body: a URL that long may be cut or refused.
+    const long = statement.length > longQueryCharacters;
     const body = await this.call<{ QueryResponse?: Record<string, unknown> }>({
-      method: 'GET',
+      method: long ? 'POST' : 'GET',
       resource: 'query',
-      params: { query: statement },
+      ...(long ? { queryText: statement } : { params: { query: statement } }),
       safeToRepeat: true,
     });
     const rows = Object.values(body.QueryResponse ?? {}).find((value) => Array.isArray(value));
@@ -248,6 +258,71 @@ export class QboClient {
   async findInvoiceByDocNumber(docNumber: string): Promise<QboInvoice | null> {
     const rows = await this.query<QboInvoice>(`select * from Invoice where DocNumber = ${quoteQboString(docNumber)}`);
     return rows[0] ?? null;
+  }
+
+  /**
+   * The invoices with these Ids that QuickBooks still holds, voided ones included (their TotalAmt
+   * is 0; see invoiceQboState); a deleted invoice is simply missing from the answer. Asks in
+   * queries of at most 500 Ids, each read in pages of 1000.
+   */
+  async findInvoicesByIds(ids: string[]): Promise<QboInvoice[]> {
+    const unique = [...new Set(ids)];
+    const found: QboInvoice[] = [];
+    for (let start = 0; start < unique.length; start += invoiceIdsPerQuery) {
+      const list = unique.slice(start, start + invoiceIdsPerQuery).map(quoteQboString).join(', ');
+      for (let position = 1; ; position += queryPageSize) {
+        const page = await this.query<QboInvoice>(`select * from Invoice where Id in (${list}) startposition ${position} maxresults ${queryPageSize}`);
+        found.push(...page);
+        if (page.length < queryPageSize) break;
+      }
+    }
+    return found;
+  }
+
+  /** One invoice by Id, or null when QuickBooks does not have it (never created, or deleted: 610). */
+  async getInvoice(id: string): Promise<QboInvoice | null> {
+    try {
+      const body = await this.call<{ Invoice: QboInvoice }>({ method: 'GET', resource: `invoice/${encodeURIComponent(id)}`, safeToRepeat: true });
+      return body.Invoice;
+    } catch (error) {
+      if (error instanceof QboApiError && error.code === '610') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Voids an invoice (QuickBooks keeps it with every amount at 0 and "Voided" in its private
+   * note). Reads its current SyncToken first; a change in between is a QboApiError code 5010.
+   */
+  async voidInvoice(id: string): Promise<QboInvoice> {
+    const current = await this.invoiceForChange(id);
+    const body = await this.call<{ Invoice: QboInvoice }>({
+      method: 'POST',
+      resource: 'invoice',
+      params: { operation: 'void', requestid: randomUUID() },
+      json: { Id: current.Id, SyncToken: current.SyncToken },
+      safeToRepeat: true,
+    });
+    return body.Invoice;
+  }
+
+  /** Deletes an invoice. Reads its current SyncToken first; a change in between is code 5010. */
+  async deleteInvoice(id: string): Promise<{ status: 'Deleted'; Id: string }> {
+    const current = await this.invoiceForChange(id);
+    const body = await this.call<{ Invoice: { status: 'Deleted'; Id: string } }>({
+      method: 'POST',
+      resource: 'invoice',
+      params: { operation: 'delete', requestid: randomUUID() },
+      json: { Id: current.Id, SyncToken: current.SyncToken },
+      safeToRepeat: true,
+    });
+    return body.Invoice;
+  }
+
+  private async invoiceForChange(id: string): Promise<QboInvoice> {
+    const current = await this.getInvoice(id);
+    if (!current) throw new QboApiError({ status: 400, code: '610', type: 'ValidationFault', message: `Object Not Found: QuickBooks has no invoice ${id}` });
+    return current;
   }
 
   /**

@@ -14,4 +14,5 @@ export {
 } from './client';
 export { QboApiError, QboAuthError, parseQboFault } from './errors';
 export { quoteQboString } from './query-language';
+export { invoiceQboState, type InvoiceQboState } from './invoice-state';
 export type * from './entities';

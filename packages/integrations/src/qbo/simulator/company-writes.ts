@@ -287,3 +287,55 @@ export function createItem(input: unknown, company: CompanyState, options: { now
   company.items.push(item);
   return { ok: true, entity: item };
 }
+
+export type DeletedInvoice = { status: 'Deleted'; domain: 'QBO'; Id: string };
+
+/**
+ * The invoice a void or delete request names, checked as QuickBooks checks it: Id and SyncToken
+ * are required, an unknown (or already deleted) Id is 610, a SyncToken other than the current
+ * one is 5010 (someone changed the invoice since it was read).
+ */
+function invoiceToChange(input: unknown, company: CompanyState): WriteOutcome<QboInvoice> {
+  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+  if (typeof input.Id !== 'string' && typeof input.Id !== 'number') return { ok: false, fault: faults.missingParameter('Id') };
+  if (typeof input.SyncToken !== 'string' && typeof input.SyncToken !== 'number') return { ok: false, fault: faults.missingParameter('SyncToken') };
+  const id = String(input.Id);
+  const invoice = company.invoices.find((candidate) => candidate.Id === id);
+  if (!invoice) return { ok: false, fault: faults.objectNotFound(`Invoice ${id}`) };
+  if (String(input.SyncToken) !== invoice.SyncToken) return { ok: false, fault: faults.staleObject() };
+  return { ok: true, entity: invoice };
+}
+
+function adjustCustomerBalance(company: CompanyState, invoice: QboInvoice, change: number): void {
+  const customer = company.customers.find((candidate) => candidate.Id === invoice.CustomerRef.value);
+  if (customer) customer.Balance = roundToCents((customer.Balance ?? 0) + change);
+}
+
+/**
+ * Voids an invoice as QuickBooks does: it stays, with every amount, the total and the balance
+ * at zero, "Voided" in front of its private note, and a new SyncToken.
+ */
+export function voidInvoice(input: unknown, company: CompanyState, options: { now: Date }): WriteOutcome<QboInvoice> {
+  const found = invoiceToChange(input, company);
+  if (!found.ok) return found;
+  const invoice = found.entity;
+  adjustCustomerBalance(company, invoice, -invoice.Balance);
+  invoice.Line = invoice.Line.map((line) => (line.DetailType === 'DescriptionOnly' ? line : { ...line, Amount: 0 }));
+  invoice.TotalAmt = 0;
+  invoice.Balance = 0;
+  invoice.TxnTaxDetail = { TotalTax: 0 };
+  invoice.PrivateNote = invoice.PrivateNote ? `Voided - ${invoice.PrivateNote}` : 'Voided';
+  invoice.SyncToken = String(Number(invoice.SyncToken) + 1);
+  invoice.MetaData = { ...invoice.MetaData, LastUpdatedTime: formatQboTime(options.now, false) };
+  return { ok: true, entity: invoice };
+}
+
+/** Deletes an invoice: from then on QuickBooks answers 610 for it and queries no longer find it. */
+export function deleteInvoice(input: unknown, company: CompanyState): WriteOutcome<DeletedInvoice> {
+  const found = invoiceToChange(input, company);
+  if (!found.ok) return found;
+  const invoice = found.entity;
+  adjustCustomerBalance(company, invoice, -invoice.Balance);
+  company.invoices = company.invoices.filter((candidate) => candidate !== invoice);
+  return { ok: true, entity: { status: 'Deleted', domain: 'QBO', Id: invoice.Id } };
+}

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { QboCustomer, QboInvoice } from '../entities';
 import { authorizePageHtml, errorPageHtml, type AuthorizeRequest } from './authorize-page';
-import { createInvoice, createItem, type WriteOutcome } from './company-writes';
+import { createInvoice, createItem, deleteInvoice, voidInvoice, type WriteOutcome } from './company-writes';
 import { parseQuery, QueryParseError, QueryValidationError, runQuery } from './query-engine';
 import { loadState, saveState, type CompanyState, type StoredAnswer } from './state';
 import { faultBody, faults as faultSpecs, formatQboTime, lowerCaseFaultBody, newIntuitTid, type FaultSpec } from './wire-format';
@@ -49,7 +49,12 @@ export type QboSimulator = {
   listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
   faults: QboSimulatorFaults;
   expireAccessTokens(): void;
+  /** The company's invoices, voided ones included (deleted ones are gone). */
   invoices(realmId?: string): QboInvoice[];
+  /** Voids an invoice as `POST invoice?operation=void` would; throws when there is no such invoice. */
+  voidInvoice(id: string, realmId?: string): QboInvoice;
+  /** Deletes an invoice as `POST invoice?operation=delete` would; throws when there is no such invoice. */
+  deleteInvoice(id: string, realmId?: string): void;
   customers(realmId?: string): QboCustomer[];
   readonly realmId: string;
   readonly credentials: { clientId: string; clientSecret: string };
@@ -115,8 +120,9 @@ function createShareCounter() {
 
 /**
  * A local QuickBooks Online: Intuit's OAuth 2.0 endpoints (authorize page, token, revoke) and the
- * Accounting API v3 parts this product uses (companyinfo, query, invoice, item, batch), with
- * QuickBooks' wire formats, faults and limits. Starts disconnected: no tokens until someone approves.
+ * Accounting API v3 parts this product uses (companyinfo, query, invoice create/read/void/delete,
+ * item, batch), with QuickBooks' wire formats, faults and limits. Starts disconnected: no tokens
+ * until someone approves.
  */
 export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimulator {
   const now = options.now ?? (() => new Date());
@@ -546,6 +552,19 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
         return;
       }
       if (entityPath === 'invoice') {
+        const operation = url.searchParams.get('operation');
+        if (operation === 'void') {
+          answerWrite(req, res, target, requestId, () => fromOutcome(voidInvoice(payload.value, target, { now: now() }), 'Invoice'), false);
+          return;
+        }
+        if (operation === 'delete') {
+          answerWrite(req, res, target, requestId, () => fromOutcome(deleteInvoice(payload.value, target), 'Invoice'), false);
+          return;
+        }
+        if (operation !== null && operation !== 'create') {
+          sendFault(res, faultSpecs.unsupported(`invoice ${operation}`));
+          return;
+        }
         answerWrite(req, res, target, requestId, () => fromOutcome(createInvoice(payload.value, target, { now: now(), allowDuplicateDocNumber }), 'Invoice'), true);
         return;
       }
@@ -636,6 +655,21 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
       persist();
     },
     invoices: (id?: string) => [...company(id).invoices],
+    voidInvoice(id: string, realm?: string) {
+      const target = company(realm);
+      const current = target.invoices.find((invoice) => invoice.Id === id);
+      const outcome = voidInvoice({ Id: id, SyncToken: current?.SyncToken ?? '' }, target, { now: now() });
+      if (!outcome.ok) throw new Error(`Cannot void invoice ${id}: ${outcome.fault.message}`);
+      persist();
+      return outcome.entity;
+    },
+    deleteInvoice(id: string, realm?: string) {
+      const target = company(realm);
+      const current = target.invoices.find((invoice) => invoice.Id === id);
+      const outcome = deleteInvoice({ Id: id, SyncToken: current?.SyncToken ?? '' }, target);
+      if (!outcome.ok) throw new Error(`Cannot delete invoice ${id}: ${outcome.fault.message}`);
+      persist();
+    },
     customers: (id?: string) => [...company(id).customers],
     async approve(authorizeUrl: string) {
       const check = checkAuthorizeRequest(new URL(authorizeUrl).searchParams);

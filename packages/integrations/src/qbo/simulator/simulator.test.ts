@@ -329,6 +329,69 @@ describe('QuickBooks simulator: accounting API', () => {
     expect(statuses.filter((status) => status >= 500)).toHaveLength(2);
   });
 
+  it('voids an invoice: it stays, with every amount at 0, "Voided" in its note and a new SyncToken', async () => {
+    const { simulator, url } = await start();
+    const tokens = await connect(simulator, url);
+    const created = await api(url, simulator, tokens.access_token, 'invoice', { method: 'POST', body: JSON.stringify(phoneInvoice({ DocNumber: 'PH-V-1', PrivateNote: 'billing job 12' })) });
+    const { Invoice: invoice } = await created.json();
+    expect(simulator.customers().find((customer) => customer.Id === '1')?.Balance).toBe(12.5);
+
+    const voided = await api(url, simulator, tokens.access_token, 'invoice?operation=void', { method: 'POST', body: JSON.stringify({ Id: invoice.Id, SyncToken: invoice.SyncToken }) });
+    expect(voided.status).toBe(200);
+    const { Invoice: after, time } = await voided.json();
+    expect(time).toEqual(expect.any(String));
+    expect(after).toMatchObject({ Id: invoice.Id, DocNumber: 'PH-V-1', SyncToken: '1', TotalAmt: 0, Balance: 0, PrivateNote: 'Voided - billing job 12' });
+    expect(after.Line.map((line: { Amount: number }) => line.Amount)).toEqual([0, 0]);
+    expect(simulator.customers().find((customer) => customer.Id === '1')?.Balance).toBe(0);
+
+    const read = await (await api(url, simulator, tokens.access_token, `invoice/${invoice.Id}`)).json();
+    expect(read.Invoice).toMatchObject({ TotalAmt: 0, SyncToken: '1' });
+    const stale = await api(url, simulator, tokens.access_token, 'invoice?operation=void', { method: 'POST', body: JSON.stringify({ Id: invoice.Id, SyncToken: '0' }) });
+    expect(stale.status).toBe(400);
+    expect(await stale.json()).toMatchObject({ Fault: { type: 'ValidationFault', Error: [{ code: '5010', Message: 'Stale Object Error', element: 'SyncToken' }] } });
+  });
+
+  it('deletes an invoice: answered as Deleted, then 610 on read and gone from queries', async () => {
+    const { simulator, url } = await start();
+    const tokens = await connect(simulator, url);
+    const create = async (docNumber: string) =>
+      (await (await api(url, simulator, tokens.access_token, 'invoice', { method: 'POST', body: JSON.stringify(phoneInvoice({ DocNumber: docNumber })) })).json()).Invoice;
+    const kept = await create('PH-D-1');
+    const gone = await create('PH-D-2');
+
+    const stale = await api(url, simulator, tokens.access_token, 'invoice?operation=delete', { method: 'POST', body: JSON.stringify({ Id: gone.Id, SyncToken: '7' }) });
+    expect(await stale.json()).toMatchObject({ Fault: { Error: [{ code: '5010' }] } });
+    const deleted = await api(url, simulator, tokens.access_token, 'invoice?operation=delete', { method: 'POST', body: JSON.stringify({ Id: gone.Id, SyncToken: gone.SyncToken }) });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ Invoice: { status: 'Deleted', domain: 'QBO', Id: gone.Id }, time: expect.any(String) });
+
+    const read = await api(url, simulator, tokens.access_token, `invoice/${gone.Id}`);
+    expect(read.status).toBe(400);
+    expect(await read.json()).toMatchObject({ Fault: { Error: [{ code: '610', Message: 'Object Not Found' }] } });
+    const again = await api(url, simulator, tokens.access_token, 'invoice?operation=delete', { method: 'POST', body: JSON.stringify({ Id: gone.Id, SyncToken: gone.SyncToken }) });
+    expect(await again.json()).toMatchObject({ Fault: { Error: [{ code: '610' }] } });
+    expect(simulator.invoices().map((invoice) => invoice.Id)).toEqual([kept.Id]);
+  });
+
+  it('finds invoices by Id or DocNumber lists, voided ones included and deleted ones not', async () => {
+    const { simulator, url } = await start();
+    const tokens = await connect(simulator, url);
+    const ids: string[] = [];
+    for (const docNumber of ['PH-Q-1', 'PH-Q-2', 'PH-Q-3']) {
+      const created = await api(url, simulator, tokens.access_token, 'invoice', { method: 'POST', body: JSON.stringify(phoneInvoice({ DocNumber: docNumber })) });
+      ids.push((await created.json()).Invoice.Id);
+    }
+    simulator.voidInvoice(ids[0] ?? '');
+    simulator.deleteInvoice(ids[1] ?? '');
+    const query = async (statement: string) => (await (await api(url, simulator, tokens.access_token, `query?query=${encodeURIComponent(statement)}`)).json()).QueryResponse;
+
+    const byId = await query(`select * from Invoice where Id in ('${ids.join("', '")}')`);
+    expect(byId.Invoice.map((invoice: { Id: string; TotalAmt: number }) => [invoice.Id, invoice.TotalAmt])).toEqual([[ids[0], 0], [ids[2], 12.5]]);
+    const byDocNumber = await query("select * from Invoice where DocNumber in ('PH-Q-1', 'PH-Q-2', 'PH-Q-9')");
+    expect(byDocNumber.Invoice.map((invoice: { DocNumber: string }) => invoice.DocNumber)).toEqual(['PH-Q-1']);
+    expect(() => simulator.deleteInvoice(ids[1] ?? '')).toThrow('Object Not Found');
+  });
+
   it('keeps invoices and tokens in its state file across restarts', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'qbo-sim-'));
     try {

@@ -149,6 +149,16 @@ export const faults = {
   queryInvalid(detail: string): FaultSpec {
     return { status: 400, type: 'ValidationFault', code: '4001', message: 'Invalid query', detail };
   },
+  staleObject(): FaultSpec {
+    return {
+      status: 400,
+      type: 'ValidationFault',
+      code: '5010',
+      message: 'Stale Object Error',
+      detail: 'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
+      element: 'SyncToken',
+    };
+  },
   unsupported(detail: string): FaultSpec {
     return { status: 400, type: 'ValidationFault', code: '500', message: 'Unsupported Operation', detail: `Operation ${detail} is not supported.` };
   },
