@@ -17,3 +17,17 @@ export async function createTestDatabase(): Promise<string> {
   }
   return withDatabase(serverUrl, name);
 }
+
+/** An empty database (no migrations applied): for tests of what a first start does to a fresh one. */
+export async function createEmptyDatabase(): Promise<string> {
+  const serverUrl = inject('databaseServerUrl');
+  const name = `${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return withDatabase(serverUrl, name);
+}

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { seedDatabase, type AppServices } from '@phone-billing/api';
+import { checkAppSecret, seedDatabase, type AppServices } from '@phone-billing/api';
 import { createDatabaseClient, provisionDatabase, type ProvisionedDatabase } from '@phone-billing/db';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { PgBoss } from 'pg-boss';
@@ -59,6 +59,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
 
   const database = await provisionDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) });
   const db = createDatabaseClient(database.url);
+  if (config.databaseUrl) {
+    // Instances on a shared database must share APP_SECRET (it encrypts the QuickBooks tokens).
+    const outcome = await checkAppSecret(db, config.appSecret, { acceptNewSecret: config.env.ACCEPT_NEW_APP_SECRET === '1' });
+    if (outcome === 'replaced') app.log.warn('APP_SECRET changed (ACCEPT_NEW_APP_SECRET=1): connect QuickBooks again from QBO Setup');
+  }
   const seed = await seedDatabase(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 
   const services: AppServices = {

@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { embeddedUrlFile } from '@phone-billing/db';
 import { loadConfig } from './config';
-import { createServer } from './server';
+import { reportStartupFailure, stopOnSignals } from './process-lifecycle';
+import { createServer, type PhoneBillingServer } from './server';
 
 const env: NodeJS.ProcessEnv = { ...process.env };
 // Without QuickBooks credentials the web server mounts its simulated QuickBooks at /sim/qbo: the
@@ -25,23 +26,16 @@ if (!config.databaseUrl) {
   config.databaseUrl = readFileSync(file, 'utf8').trim();
 }
 
-const server = await createServer({ config });
-let shuttingDown = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    server.app.log.info(`${signal} received, stopping the workers`);
-    server.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
+let server: PhoneBillingServer;
+let url: string;
+try {
+  server = await createServer({ config });
+  stopOnSignals(server, (signal) => `${signal} received, stopping the workers`);
+  // Listening only on a loopback port the OS picks: health checks, never the public API.
+  url = await server.start();
+} catch (error) {
+  reportStartupFailure(error);
+  process.exit(1);
 }
-// Listening only on a loopback port the OS picks: health checks, never the public API.
-const url = await server.start();
 server.app.log.info(`Phone Billing worker running (health at ${url}/healthz)`);
 console.log('Phone Billing worker running');

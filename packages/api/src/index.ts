@@ -9,6 +9,7 @@ export { resolveApiToken, API_TOKEN_PREFIX } from './auth/api-tokens';
 export { hashPassword } from './auth/passwords';
 export { getOrganizationSettings } from './settings/organization-settings';
 export { seedDatabase } from './seed';
+export { checkAppSecret, StartupRefusedError } from './deployment/app-secret-check';
 export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboService, QboStatus } from './integrations';
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '@phone-billing/db';
+import { withAdvisoryLock, type Database } from '@phone-billing/db';
 import { hashPassword } from './auth/passwords';
 import { normaliseEmail } from './auth/sign-in';
 import { PERMISSIONS, SEED_ROLES } from './permissions';
@@ -14,8 +14,13 @@ export interface SeedResult {
  * Idempotent: the permissions of DESIGN.md §4, the admin, billing-manager and viewer roles, the
  * settings row, and the first admin (ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a
  * generated password) when no user exists yet. Existing roles keep what admins changed.
+ * Runs under an advisory lock, so any number of instances may start together on a fresh database.
  */
 export async function seedDatabase(db: Database, options: { adminEmail?: string; adminPassword?: string } = {}): Promise<SeedResult> {
+  return withAdvisoryLock(db, 'phone-billing:seed', () => seedUnlocked(db, options));
+}
+
+async function seedUnlocked(db: Database, options: { adminEmail?: string; adminPassword?: string }): Promise<SeedResult> {
   for (const [key, description] of Object.entries(PERMISSIONS)) {
     await db.action.upsert({ where: { key }, create: { key, description }, update: {} });
   }

@@ -3,3 +3,4 @@ export { Prisma } from '@prisma/client';
 export type * from '@prisma/client';
 export { provisionDatabase, embeddedUrlFile, APP_DATABASE, type ProvisionedDatabase } from './provision';
 export { migrateDatabase, ensureDatabase, withDatabase } from './migrate';
+export { withAdvisoryLock, type AdvisoryLockOptions } from './advisory-lock';

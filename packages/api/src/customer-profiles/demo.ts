@@ -3,7 +3,7 @@
  * queues to the simulated QuickBooks customers (the QuickBooks simulator's seeded customers, Ids
  * 1-12), so a dry run works right after `npm start` and a real run once QuickBooks is connected.
  */
-import type { Database } from '@phone-billing/db';
+import { withAdvisoryLock, type Database } from '@phone-billing/db';
 import type { TCustomerProfileForm } from '../shared/customer-profile';
 import { createProfile } from './profiles';
 
@@ -64,10 +64,18 @@ const TERMS: ReadonlyArray<Pick<TCustomerProfileForm, 'ratePerMinute' | 'overage
 /**
  * Creates the demo profiles when there are none: one per queue (at most 12), each with a
  * simulated QuickBooks customer, except the second-to-last (no QuickBooks mapping: billing
- * reports it as failed) and the last (inactive). Returns how many it created.
+ * reports it as failed) and the last (inactive). Returns how many it created. Runs under an
+ * advisory lock: of several instances starting together, the first creates them, the others none.
  */
 export async function createDemoProfiles(db: Database, queueNames: readonly string[], now = new Date()): Promise<number> {
   if ((await db.customerProfile.count()) > 0) return 0;
+  return withAdvisoryLock(db, 'phone-billing:demo-profiles', async () => {
+    if ((await db.customerProfile.count()) > 0) return 0;
+    return createDemoProfilesUnlocked(db, queueNames, now);
+  });
+}
+
+async function createDemoProfilesUnlocked(db: Database, queueNames: readonly string[], now: Date): Promise<number> {
   const names = [...new Set(queueNames.map((name) => name.trim()).filter(Boolean))].slice(0, SIMULATED_QBO_CUSTOMERS.length);
   let created = 0;
   for (const [index, queueName] of names.entries()) {

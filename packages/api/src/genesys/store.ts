@@ -45,6 +45,8 @@ export async function syncDirectory(db: Database, source: DirectorySource): Prom
   const [users, queues] = await Promise.all([source.listAllUsers(), source.listAllQueues()]);
   const syncedAt = new Date();
   await db.$transaction(async (tx) => {
+    // Instances starting together each sync; one at a time, or their upserts collide.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('phone-billing:genesys-directory-sync'))`;
     for (const queue of queues) {
       const data = { name: queue.name, description: queue.description ?? null, divisionName: queue.division?.name ?? null, syncedAt };
       await tx.genesysQueue.upsert({ where: { id: queue.id }, create: { id: queue.id, ...data }, update: data });
