@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { GenesysAreaService } from '@phone-billing/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone, dayRangeToInstants } from '../../../../packages/api/src/domain/calendar';
+import { addDays, calendarDateInZone, dayRangeToInstants, zonedDateTimeToInstant } from '../../../../packages/api/src/domain/calendar';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { utcOffsetMinutes } from './genesys';
 
@@ -50,6 +53,44 @@ describe('Genesys server area', () => {
     expect(calls).toBeGreaterThan(0);
     // A completely ended UTC day is recorded as complete.
     expect(rows[0]!.complete).toBe(true);
+  });
+
+  it('takes a late conversation at /sim/genesys/_control/conversations, kept in DATA_DIR; a forced pull of its day stores it', async () => {
+    const { db } = server.server.services;
+    const genesys = server.server.services.integrations.genesys as GenesysAreaService;
+    const yesterday = addDays(calendarDateInZone(new Date(), 'America/Los_Angeles'), -1);
+    const startTime = zonedDateTimeToInstant(yesterday, '10:00', 'America/Los_Angeles').toISOString();
+    await genesys.pullRange({ startDate: yesterday, endDate: yesterday });
+
+    const inject = (body: unknown) => fetch(`${server.url}/sim/genesys/_control/conversations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const refused = await inject({ queueName: 'No Such Queue', startTime, durationSeconds: 95 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ status: 400, code: 'bad.request', message: expect.stringContaining('Unknown queue "No Such Queue"') });
+
+    const created = await inject({ queueName: 'Acme Support', startTime, durationSeconds: 95, mediaType: 'voice' });
+    expect(created.status).toBe(201);
+    const { conversationId, queueId } = (await created.json()) as { conversationId: string; queueId: string };
+    expect(existsSync(path.join(server.server.config.dataDir, 'genesys-simulator.json'))).toBe(true);
+
+    await genesys.pullRange({ startDate: yesterday, endDate: yesterday }, { force: true });
+    const stored = await db.callRecord.findUnique({ where: { conversationId } });
+    expect(stored).toMatchObject({ startTime: new Date(startTime), duration: 95, mediaType: 'voice', direction: 'inbound', queueId });
+  });
+
+  it('has no control path when real Genesys credentials are set', async () => {
+    // Credentials for a Genesys that is not there: the app starts, the simulator is not mounted.
+    const real = await startTestServer({ env: { GENESYS_CLIENT_ID: 'real-id', GENESYS_CLIENT_SECRET: 'real-secret', GENESYS_BASE_URL: 'http://127.0.0.1:9' } });
+    try {
+      expect(real.server.services.config.simulated.genesys).toBe(false);
+      const response = await fetch(`${real.url}/sim/genesys/_control/conversations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ queueName: 'Acme Support', startTime: new Date().toISOString(), durationSeconds: 60 }),
+      });
+      expect(response.status).toBe(404);
+    } finally {
+      await real.stop();
+    }
   });
 
   it('knows a zone\'s offset from UTC', () => {

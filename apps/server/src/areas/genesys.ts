@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
 import { addDays, calendarDateInZone, zonedDateTimeToInstant } from '@phone-billing/api/domain';
 import { GenesysClient, genesysConfigFromEnv, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
@@ -52,6 +53,8 @@ export const genesysArea: ServerArea = {
         seed: 'phone-billing',
         rateLimitPerMinute: 100_000,
         businessUtcOffsetMinutes: utcOffsetMinutes(timezone),
+        // Conversations added late through /sim/genesys/_control/conversations outlive a restart.
+        stateFile: path.join(ctx.config.dataDir, 'genesys-simulator.json'),
       });
       const sim = simulator;
       // Routes of their own (quiet at info level: the start-up pull makes hundreds of requests)

@@ -114,6 +114,39 @@ describe('call-record store', () => {
     expect(simulator.stats.detailQueries.every((query) => query.interval?.startsWith('2026-11-18'))).toBe(true);
   });
 
+  it('a call still going on when its day is pulled is stored without an end, then with its real end and duration', async () => {
+    const queueName = simulator.queues()[0]!.name;
+    // Just after midnight UTC: yesterday has ended, but one of its calls has not.
+    nowMs = Date.parse('2026-11-18T00:05:00.000Z');
+    const { conversationId } = simulator.addConversation({ queueName, startTime: '2026-11-17T23:55:00.000Z', durationSeconds: 1800 });
+    await pullCallRecordDays(db, client, ['2026-11-17'], { now });
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ endTime: null, duration: 0 });
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({ complete: false });
+
+    nowMs = Date.parse('2026-11-18T00:40:00.000Z');
+    const result = await pullCallRecordDays(db, client, ['2026-11-17'], { now });
+    expect(result.daysPulled).toEqual(['2026-11-17']);
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ endTime: new Date('2026-11-18T00:25:00.000Z'), duration: 1800 });
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({ complete: true });
+    expect(await storedRows()).toEqual(expectedRecords(['2026-11-17']));
+  });
+
+  it('a conversation Genesys reports late for a day already pulled is found when that day is pulled again with force', async () => {
+    await pullCallRecordDays(db, client, ['2026-11-10'], { now });
+    const before = await db.callRecord.count();
+    const { conversationId } = simulator.addConversation({ queueName: simulator.queues()[1]!.name, startTime: '2026-11-10T18:30:00.000Z', durationSeconds: 95 });
+
+    // The day is recorded as complete, so an ordinary pull does not ask Genesys again...
+    expect((await pullCallRecordDays(db, client, ['2026-11-10'], { now })).daysPulled).toEqual([]);
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toBeNull();
+
+    // ...a forced one (what billing does for the days it bills) does.
+    await pullCallRecordDays(db, client, ['2026-11-10'], { now, force: true });
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ duration: 95, mediaType: 'voice', queueId: simulator.queues()[1]!.id });
+    expect(await db.callRecord.count()).toBe(before + 1);
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-10T00:00:00Z') } })).toMatchObject({ complete: true, callCount: before + 1 });
+  });
+
   it('two pulls of the same range at once both succeed and store each call once', async () => {
     const days = ['2026-10-26', '2026-10-27', '2026-10-28', '2026-10-29'];
     const [a, b] = await Promise.all([

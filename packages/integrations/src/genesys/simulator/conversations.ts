@@ -162,6 +162,32 @@ export class ConversationCalendar {
   }
 }
 
+/** A conversation added after the fact (see late-conversations.ts), as stored. */
+export interface InjectedConversationRecord {
+  conversationId: string;
+  queueId: string;
+  mediaType: string;
+  startMs: number;
+  durationSeconds: number;
+}
+
+/**
+ * The full conversation (not yet cut at "now") for an injected record: the same wire format as
+ * generated ones, its details (caller, agent) derived from the seed and its id. Null when the
+ * directory no longer holds its queue or the queue has nobody to answer.
+ */
+export function buildInjectedConversation(seed: string, directory: SimulatedDirectory, record: InjectedConversationRecord): AnalyticsConversation | null {
+  const queue = directory.queues.find((candidate) => candidate.id === record.queueId);
+  const members = queue ? directory.queueMembers.get(queue.id) ?? [] : [];
+  if (!queue || members.length === 0) return null;
+  const random = new SeededRandom(`${seed}|injected|${record.conversationId}`);
+  const agentId = random.pick(members);
+  const agent = directory.users.find((user) => user.id === agentId);
+  if (!agent) return null;
+  const builder = new ConversationBuilder(seed, directory, record.conversationId, random);
+  return builder.answeredInQueue(record.startMs, record.startMs + record.durationSeconds * 1000, record.mediaType, queue, agent);
+}
+
 /** Calls bunch around a late-morning and a mid-afternoon peak; a few arrive at any hour. */
 function startOffsetMs(random: SeededRandom): number {
   if (random.chance(0.1)) return Math.floor(random.next() * DAY_MS);
@@ -294,6 +320,42 @@ class ConversationBuilder {
       segments: [{ segmentStart: iso(answeredAt), segmentEnd: iso(endMs), segmentType: 'interact', disconnectType: 'peer' }],
     }));
     return this.conversation(startMs, endMs, 'outbound', [queue], [agentParticipant, external]);
+  }
+
+  /**
+   * A conversation of exactly endMs − startMs: the caller waits briefly in the queue, then one
+   * agent of that queue takes it to the end. Used for conversations injected after the fact.
+   */
+  answeredInQueue(startMs: number, endMs: number, mediaType: string, queue: GenesysQueue, agent: GenesysUser): AnalyticsConversation {
+    const random = this.random;
+    const isVoice = mediaType === 'voice';
+    const caller = callerNumber(random);
+    const dialled = this.directory.queueNumbers.get(queue.id) ?? 'tel:+18005550000';
+    const customer = this.participant('customer', isVoice ? caller.replace('tel:', '') : 'Web Visitor');
+    customer.sessions.push(this.session(mediaType, 'inbound', {
+      ani: isVoice ? caller : undefined, dnis: isVoice ? dialled : undefined,
+      segments: [{ segmentStart: iso(startMs), segmentEnd: iso(endMs), segmentType: 'interact', disconnectType: 'endpoint' }],
+    }));
+    const answeredAt = startMs + Math.min(seconds(15), Math.floor((endMs - startMs) / 4));
+    const acd = this.acdParticipant(queue, mediaType, startMs, answeredAt, 'transfer', agent.id, [
+      metric('nOffered', 1, answeredAt), metric('tAcd', answeredAt - startMs, answeredAt),
+    ]);
+    const acwEnd = endMs + seconds(30);
+    const wrapUpCode = this.directory.wrapUpCodes[0]?.id;
+    const agentParticipant = this.participant('agent', agent.name, agent.id);
+    agentParticipant.sessions.push(this.session(mediaType, 'inbound', {
+      metrics: [
+        metric('nConnected', 1, answeredAt),
+        metric('tTalk', endMs - answeredAt, endMs),
+        metric('tAcw', acwEnd - endMs, acwEnd),
+        metric('tHandle', acwEnd - answeredAt, acwEnd),
+      ],
+      segments: [
+        { segmentStart: iso(answeredAt), segmentEnd: iso(endMs), segmentType: 'interact', queueId: queue.id, disconnectType: 'peer' },
+        { segmentStart: iso(endMs), segmentEnd: iso(acwEnd), segmentType: 'wrapup', queueId: queue.id, ...(wrapUpCode ? { wrapUpCode } : {}) },
+      ],
+    }));
+    return this.conversation(startMs, endMs, 'inbound', [queue], [customer, acd, agentParticipant]);
   }
 
   /** A call that reached no queue at all (only when the simulated org has no queues). */

@@ -6,7 +6,8 @@ import type {
   ConversationDetailsQueryResponse,
   GenesysErrorBody,
 } from '../schemas';
-import { DAY_MS, type ConversationCalendar, type DaySlice } from './conversations';
+import { DAY_MS, type ConversationCalendar, type DaySlice, type InjectedConversationRecord } from './conversations';
+import type { LateConversations } from './late-conversations';
 
 export const MAX_INTERVAL_MS = 7 * DAY_MS;
 export const MAX_PAGE_SIZE = 100;
@@ -33,7 +34,13 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
  * does: conversations that start inside the interval (and not after "now"), in start order,
  * paged, with totalHits, and the `conversations` key left out when the page is past the end.
  */
-export function answerDetailsQuery(calendar: ConversationCalendar, rawBody: unknown, nowMs: number, contextId: string): DetailsQueryAnswer {
+export function answerDetailsQuery(
+  calendar: ConversationCalendar,
+  late: LateConversations,
+  rawBody: unknown,
+  nowMs: number,
+  contextId: string,
+): DetailsQueryAnswer {
   if (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)) {
     return badRequest('bad.request', 'The request could not be understood by the server due to malformed syntax.', contextId);
   }
@@ -73,6 +80,7 @@ export function answerDetailsQuery(calendar: ConversationCalendar, rawBody: unkn
 
   const descending = query.order === 'desc';
   const slices = calendar.slicesStartingBetween(startMs, endMs, nowMs);
+  const injected = late.startingBetween(startMs, endMs, nowMs);
   const skip = (pageNumber - 1) * pageSize;
   const hasFilters = (query.conversationFilters?.length ?? 0) > 0 || (query.segmentFilters?.length ?? 0) > 0;
 
@@ -80,12 +88,18 @@ export function answerDetailsQuery(calendar: ConversationCalendar, rawBody: unkn
   let page: AnalyticsConversation[];
   if (hasFilters) {
     // Filters need every candidate built; fine for the ranges tests filter on.
-    const all = slices.flatMap((slice) => calendar.conversationsIn(slice, nowMs)).filter((conversation) =>
+    const all = inStartOrder(calendar, late, slices, injected, nowMs).map((entry) => entry.build()).filter((conversation) =>
       (query.conversationFilters ?? []).every((filter) => filterMatches(filter, (p) => conversationPredicateMatches(conversation, p)))
       && (query.segmentFilters ?? []).every((filter) => segmentFilterMatches(conversation, filter)));
     if (descending) all.reverse();
     totalHits = all.length;
     page = all.slice(skip, skip + pageSize);
+  } else if (injected.length > 0) {
+    // Only the page's conversations are built; the rest are just start times.
+    const all = inStartOrder(calendar, late, slices, injected, nowMs);
+    if (descending) all.reverse();
+    totalHits = all.length;
+    page = all.slice(skip, skip + pageSize).map((entry) => entry.build());
   } else {
     totalHits = slices.reduce((sum, slice) => sum + slice.toIndex - slice.fromIndex, 0);
     page = pageOfSlices(calendar, descending ? [...slices].reverse() : slices, descending, skip, pageSize, nowMs);
@@ -93,6 +107,41 @@ export function answerDetailsQuery(calendar: ConversationCalendar, rawBody: unkn
 
   const body: ConversationDetailsQueryResponse = page.length > 0 ? { conversations: page, totalHits } : { totalHits };
   return { status: 200, body, interval: query.interval, pageNumber, pageSize };
+}
+
+type PendingConversation = { startMs: number; build: () => AnalyticsConversation };
+
+/**
+ * Generated and injected conversations of the interval merged by start time (generated first
+ * on a tie), each built only when asked for.
+ */
+function inStartOrder(
+  calendar: ConversationCalendar,
+  late: LateConversations,
+  slices: DaySlice[],
+  injected: InjectedConversationRecord[],
+  nowMs: number,
+): PendingConversation[] {
+  const generated: PendingConversation[] = slices.flatMap((slice) => {
+    const starts = calendar.startTimesForDay(slice.date);
+    return Array.from({ length: slice.toIndex - slice.fromIndex }, (_, offset) => {
+      const index = slice.fromIndex + offset;
+      const startMs = starts[index]!;
+      return { startMs, build: () => calendar.conversationAt(slice.date, index, startMs, nowMs) };
+    });
+  });
+  const added = injected.flatMap((record) => {
+    const conversation = late.conversationAt(record, nowMs);
+    return conversation ? [{ startMs: record.startMs, build: () => conversation }] : [];
+  });
+  const merged: PendingConversation[] = [];
+  let g = 0;
+  let a = 0;
+  while (g < generated.length || a < added.length) {
+    if (a >= added.length || (g < generated.length && generated[g]!.startMs <= added[a]!.startMs)) merged.push(generated[g++]!);
+    else merged.push(added[a++]!);
+  }
+  return merged;
 }
 
 function pageOfSlices(calendar: ConversationCalendar, slices: DaySlice[], descending: boolean, skip: number, take: number, nowMs: number): AnalyticsConversation[] {

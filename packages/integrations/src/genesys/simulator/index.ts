@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AnalyticsConversation, GenesysEntityListing, GenesysErrorBody, GenesysQueue, GenesysUser, GenesysWrapUpCode } from '../schemas';
-import { ConversationCalendar } from './conversations';
+import { ConversationCalendar, DAY_MS } from './conversations';
 import { answerDetailsQuery } from './details-query';
 import { buildDirectory } from './directory';
+import { LateConversationError, LateConversations, type LateConversationCreated, type LateConversationSpec } from './late-conversations';
 import { SeededRandom } from './seeded-random';
 
 export interface GenesysSimulatorOptions {
@@ -30,7 +31,11 @@ export interface GenesysSimulatorOptions {
   clientSecret?: string;
   /** Lifetime of issued tokens (default 86399 s, as Genesys). */
   tokenLifetimeSeconds?: number;
+  /** Keep conversations injected after the fact in this JSON file, so they outlive a restart. */
+  stateFile?: string;
 }
+
+export type { LateConversationCreated, LateConversationSpec } from './late-conversations';
 
 /** Switches tests flip at run time. */
 export interface GenesysSimulatorFaults {
@@ -68,6 +73,11 @@ export interface GenesysSimulator {
   wrapUpCodes(): GenesysWrapUpCode[];
   /** The day's conversations (UTC date 'YYYY-MM-DD') as the API reports them right now. */
   conversationsForDay(utcDate: string): AnalyticsConversation[];
+  /**
+   * Adds a conversation after the fact, as `POST /_control/conversations` does: the details
+   * query reports it from now on (in progress until start + duration). Throws on bad input.
+   */
+  addConversation(spec: LateConversationSpec): LateConversationCreated;
 }
 
 const RATE_WINDOW_MS = 60_000;
@@ -83,7 +93,8 @@ class SimulatorHttpError extends Error {
 /**
  * A local Genesys Cloud speaking the real wire formats (reference/external-apis.md PART A):
  * client-credentials tokens, user and queue listings, the conversation details query, the
- * per-token rate limit, and fault switches for tests.
+ * per-token rate limit, and fault switches for tests. Its own control path,
+ * POST /_control/conversations, adds a conversation after the fact (late usage).
  */
 export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): GenesysSimulator {
   const seed = options.seed ?? 'phone-billing';
@@ -100,6 +111,7 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     historyDays: options.historyDays ?? 92,
     businessHoursShiftMs: -(options.businessUtcOffsetMinutes ?? 0) * 60_000,
   });
+  const late = new LateConversations(seed, directory, options.stateFile);
   const faultRandom = new SeededRandom(`${seed}|faults`);
 
   const faults: GenesysSimulatorFaults = {
@@ -290,6 +302,8 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const url = new URL(req.url ?? '/', 'http://simulator.local');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
+    // The control path is the simulator's own, not Genesys': no token, no rate limit, no faults.
+    if (path === '/_control/conversations') return injectConversation(req, res, method);
     counters.stats.requestsByPath[path] = (counters.stats.requestsByPath[path] ?? 0) + 1;
 
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
@@ -330,9 +344,35 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     } catch {
       return send(res, 400, errorBody(400, 'bad.request', 'The request could not be understood by the server due to malformed syntax.'), rateHeaders);
     }
-    const answer = answerDetailsQuery(calendar, parsed, now().getTime(), randomUUID());
+    const answer = answerDetailsQuery(calendar, late, parsed, now().getTime(), randomUUID());
     counters.stats.detailQueries.push({ interval: answer.interval, pageNumber: answer.pageNumber, pageSize: answer.pageSize, status: answer.status });
     return send(res, answer.status, answer.body, rateHeaders);
+  }
+
+  async function injectConversation(req: http.IncomingMessage, res: http.ServerResponse, method: string): Promise<void> {
+    const body = await readBody(req);
+    if (method !== 'POST') return send(res, 405, errorBody(405, 'method.not.allowed', `${method} is not allowed here; POST a conversation.`), { Allow: 'POST' });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return send(res, 400, errorBody(400, 'bad.request', 'The body must be JSON: { queueName, startTime, durationSeconds, mediaType }.'));
+    }
+    try {
+      return send(res, 201, late.add(parsed));
+    } catch (error) {
+      if (error instanceof LateConversationError) return send(res, 400, errorBody(400, 'bad.request', error.message));
+      throw error;
+    }
+  }
+
+  function conversationsForDay(utcDate: string): AnalyticsConversation[] {
+    const nowMs = now().getTime();
+    const generated = calendar.conversationsForDay(utcDate, nowMs);
+    const dayStart = Date.parse(`${utcDate}T00:00:00.000Z`);
+    const injected = late.startingBetween(dayStart, dayStart + DAY_MS, nowMs).flatMap((record) => late.conversationAt(record, nowMs) ?? []);
+    if (injected.length === 0) return generated;
+    return [...generated, ...injected].sort((a, b) => Date.parse(a.conversationStart) - Date.parse(b.conversationStart));
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -373,6 +413,9 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     users: () => structuredClone(directory.users),
     queues: () => structuredClone(directory.queues),
     wrapUpCodes: () => structuredClone(directory.wrapUpCodes),
-    conversationsForDay: (utcDate: string) => calendar.conversationsForDay(utcDate, now().getTime()),
+    conversationsForDay,
+    addConversation(spec: LateConversationSpec) {
+      return late.add(spec);
+    },
   };
 }

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mapConversationToCallRecord } from '../call-record-mapping';
+import type { AnalyticsConversation } from '../schemas';
 import { createGenesysSimulator, type GenesysSimulatorOptions } from './index';
 
 // A Wednesday afternoon, so "today" holds calls that are still going on.
@@ -239,5 +244,129 @@ describe('simulated Genesys endpoints', () => {
     expect(body.totalHits).toBeGreaterThan(70_000);
     expect(body.conversations).toHaveLength(100);
     expect(body.conversations[0].conversationStart < body.conversations[99].conversationStart).toBe(true);
+  });
+});
+
+describe('simulated Genesys: conversations added after the fact', () => {
+  async function inject(url: string, body: unknown): Promise<Response> {
+    return fetch(`${url}/_control/conversations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  }
+
+  /** Every conversation the details query reports for the interval, page by page. */
+  async function pullAll(token: string, query: (accessToken: string, body: unknown) => Promise<Response>, interval: string) {
+    const all: AnalyticsConversation[] = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const body = (await (await query(token, { interval, order: 'asc', paging: { pageSize: 100, pageNumber } })).json()) as { conversations?: AnalyticsConversation[]; totalHits: number };
+      all.push(...(body.conversations ?? []));
+      if (!body.conversations) return { all, totalHits: body.totalHits };
+    }
+  }
+
+  it('serves an injected voice call in the details query, in start order, with the real participants', async () => {
+    const { url, token, query, simulator } = await start();
+    const queue = simulator.queues().find((candidate) => candidate.name === 'Acme Support')!;
+    const interval = '2026-03-10T00:00:00.000Z/2026-03-11T00:00:00.000Z';
+    const before = await pullAll(await token(), query, interval);
+
+    const created = await inject(url, { queueName: 'acme support', startTime: '2026-03-10T12:00:00.500Z', durationSeconds: 125 });
+    expect(created.status).toBe(201);
+    const answer = (await created.json()) as { conversationId: string; queueId: string; startTime: string; endTime: string };
+    expect(answer).toEqual({ conversationId: expect.any(String), queueId: queue.id, startTime: '2026-03-10T12:00:00.500Z', endTime: '2026-03-10T12:02:05.500Z' });
+
+    const after = await pullAll(await token(), query, interval);
+    expect(after.totalHits).toBe(before.totalHits + 1);
+    expect(after.all.map((conversation) => conversation.conversationId)).toEqual(
+      [...before.all, { conversationId: answer.conversationId, conversationStart: answer.startTime }]
+        .sort((a, b) => Date.parse(a.conversationStart) - Date.parse(b.conversationStart))
+        .map((conversation) => conversation.conversationId),
+    );
+    const conversation = after.all.find((candidate) => candidate.conversationId === answer.conversationId)!;
+    expect(conversation).toMatchObject({ conversationStart: answer.startTime, conversationEnd: answer.endTime, originatingDirection: 'inbound' });
+    expect(conversation.participants.map((participant) => participant.purpose)).toEqual(['customer', 'acd', 'agent']);
+    const acdSegment = conversation.participants[1]!.sessions[0]!.segments[0]!;
+    expect(acdSegment.queueId).toBe(queue.id);
+    expect(simulator.users().map((user) => user.id)).toContain(conversation.participants[2]!.userId);
+    expect(mapConversationToCallRecord(conversation)).toMatchObject({ duration: 125, mediaType: 'voice', direction: 'inbound', queueId: queue.id, userId: conversation.participants[2]!.userId });
+    expect(simulator.conversationsForDay('2026-03-10').map((candidate) => candidate.conversationId)).toContain(answer.conversationId);
+  });
+
+  it('reports a call still going on without an end, and with its end once the clock has passed it', async () => {
+    let clock = Date.parse('2026-03-18T14:30:00.000Z');
+    const { token, query, simulator } = await start({ now: () => new Date(clock) });
+    const { conversationId } = simulator.addConversation({ queueName: 'Northwind Sales', startTime: new Date(clock - 60_000), durationSeconds: 600, mediaType: 'voice' });
+    const find = async () => {
+      const { all } = await pullAll(await token(), query, '2026-03-18T14:00:00.000Z/2026-03-18T15:00:00.000Z');
+      return all.find((conversation) => conversation.conversationId === conversationId);
+    };
+    const inProgress = await find();
+    expect(inProgress).toBeDefined();
+    expect(inProgress).not.toHaveProperty('conversationEnd');
+    expect(mapConversationToCallRecord(inProgress!)).toMatchObject({ endTime: null, duration: 0 });
+
+    clock += 10 * 60_000;
+    const ended = await find();
+    expect(ended?.conversationEnd).toBe('2026-03-18T14:39:00.000Z');
+    expect(mapConversationToCallRecord(ended!)).toMatchObject({ duration: 600 });
+  });
+
+  it('takes chat, email, callback and message conversations, and filters see them', async () => {
+    const { url, token, query, simulator } = await start();
+    for (const mediaType of ['chat', 'email', 'callback', 'message']) {
+      expect((await inject(url, { queueName: 'Contoso Billing', startTime: '2026-03-11T09:00:00Z', durationSeconds: 30, mediaType })).status).toBe(201);
+    }
+    const { conversationId: voiceId } = simulator.addConversation({ queueName: 'Contoso Billing', startTime: '2026-03-11T09:00:00Z', durationSeconds: 0 });
+    const body = await (await query(await token(), {
+      interval: '2026-03-11T09:00:00.000Z/2026-03-11T09:00:01.000Z',
+      segmentFilters: [{ type: 'and', predicates: [{ type: 'dimension', dimension: 'mediaType', operator: 'matches', value: 'voice' }] }],
+    })).json();
+    expect(body.conversations.map((conversation: AnalyticsConversation) => conversation.conversationId)).toEqual([voiceId]);
+    const zeroLength = body.conversations[0] as AnalyticsConversation;
+    expect(zeroLength.conversationEnd).toBe('2026-03-11T09:00:00.000Z');
+    const all = simulator.conversationsForDay('2026-03-11').filter((conversation) => conversation.conversationStart === '2026-03-11T09:00:00.000Z');
+    expect(all.map((conversation) => mapConversationToCallRecord(conversation)?.mediaType)).toEqual(['chat', 'email', 'callback', 'message', 'voice']);
+  });
+
+  it('refuses an unknown queue, a bad date, a negative or fractional duration and an unknown media type with a clear 400', async () => {
+    const { url, simulator } = await start();
+    const good = { queueName: 'Acme Support', startTime: '2026-03-10T12:00:00Z', durationSeconds: 60 };
+    const cases: Array<[unknown, string]> = [
+      [{ ...good, queueName: 'Nobody Inc' }, 'Unknown queue "Nobody Inc"'],
+      [{ ...good, queueName: undefined }, 'queueName is required'],
+      [{ ...good, startTime: 'yesterday' }, 'startTime must be an ISO-8601 date and time'],
+      [{ ...good, startTime: '2026-02-30T12:00:00Z' }, 'startTime must be an ISO-8601 date and time'],
+      [{ ...good, startTime: '2026-03-10T12:00:00' }, 'startTime must be an ISO-8601 date and time'],
+      [{ ...good, durationSeconds: -1 }, 'durationSeconds must be a whole number of seconds from 0 to 86400'],
+      [{ ...good, durationSeconds: 1.5 }, 'durationSeconds must be a whole number'],
+      [{ ...good, durationSeconds: '60' }, 'durationSeconds must be a whole number'],
+      [{ ...good, mediaType: 'fax' }, 'mediaType must be one of voice, chat, email, callback, message'],
+      [[good], 'The body must be a JSON object'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await inject(url, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 400, code: 'bad.request', message: expect.stringContaining(message) });
+    }
+    const notJson = await fetch(`${url}/_control/conversations`, { method: 'POST', body: '{"queueName":' });
+    expect(notJson.status).toBe(400);
+    expect(simulator.conversationsForDay('2026-03-10').filter((conversation) => conversation.conversationStart === '2026-03-10T12:00:00.000Z')).toHaveLength(0);
+    expect(() => simulator.addConversation({ ...good, durationSeconds: -5 })).toThrow('durationSeconds must be');
+  });
+
+  it('keeps injected conversations in its state file across a restart', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'genesys-sim-'));
+    try {
+      const stateFile = join(folder, 'genesys.json');
+      const first = await start({ stateFile });
+      const created = await (await inject(first.url, { queueName: 'Umbrella Claims', startTime: '2026-03-12T16:20:00Z', durationSeconds: 300 })).json();
+
+      const second = await start({ stateFile });
+      const again = second.simulator.conversationsForDay('2026-03-12').find((conversation) => conversation.conversationId === created.conversationId);
+      expect(again).toEqual(first.simulator.conversationsForDay('2026-03-12').find((conversation) => conversation.conversationId === created.conversationId));
+      expect(again?.conversationEnd).toBe('2026-03-12T16:25:00.000Z');
+      const withoutFile = createGenesysSimulator({ now: fixedNow });
+      expect(withoutFile.conversationsForDay('2026-03-12').map((conversation) => conversation.conversationId)).not.toContain(created.conversationId);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
