@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}'],
+          include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'test/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -33,6 +33,8 @@ export async function startTestServer(options: { env?: Record<string, string>; w
     PATH: process.env.PATH,
     // No three-month background pull of simulated calls: tests pull the days they bill or show.
     GENESYS_HISTORY_DAYS: '0',
+    // No demo customer profiles: each test creates the profiles it bills (DEMO_DATA: '1' to see them).
+    DEMO_DATA: '0',
     ...options.env,
   };
   const config = loadConfig(env, { port: 0, host: '127.0.0.1', ...(options.runWorkers === false ? { runWorkers: false } : {}) });

@@ -6,7 +6,7 @@
 // 2. Creating 1,000 invoices against the QuickBooks simulator with its real limits (10 requests at
 //    once, 500 a minute): the time beside the floor those limits allow, and zero duplicates.
 // A scratch database on DATABASE_URL's server, or an embedded PostgreSQL when it is unset.
-import type { AppServices } from '../../packages/api/src/context';
+import type { AppServices } from '../../packages/api/src/services';
 import { runBillingJob } from '../../packages/api/src/billing/runner';
 import { docNumberFor, newJobCode } from '../../packages/api/src/billing';
 import type { Database } from '../../packages/db/src/client';

@@ -1,50 +1,4 @@
-import type { Database } from '@phone-billing/db';
-import type { IntegrationServices } from './integrations';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string | null;
-  permissions: string[];
-  roles: Array<{ id: string; name: string }>;
-}
-
-export interface Logger {
-  info(obj: unknown, msg?: string): void;
-  warn(obj: unknown, msg?: string): void;
-  error(obj: unknown, msg?: string): void;
-  debug(obj: unknown, msg?: string): void;
-}
-
-export interface AppConfig {
-  /** Origin the app is served from, e.g. http://localhost:3000 (APP_ORIGIN or derived from HOST/PORT). */
-  appOrigin: string;
-  /** Where the data lives: embedded PostgreSQL (default) or an external server from DATABASE_URL. */
-  databaseKind: 'embedded' | 'external';
-  logLevel: string;
-  /** Key material for encrypting stored secrets (APP_SECRET). */
-  appSecret: string;
-  /** Whether each integration runs against our local simulator (no credentials configured). */
-  simulated: { genesys: boolean; qbo: boolean };
-}
-
-/**
- * Long-lived services shared by every request and job. Later areas hang their own services here
- * (integrations, job queue); each is optional so tests can build only what they exercise.
- */
-export interface AppServices {
-  db: Database;
-  config: AppConfig;
-  logger: Logger;
-  /** Set by the server once pg-boss runs; routers use it to queue jobs. */
-  jobs?: JobQueue;
-  /** Filled in by the integration areas (Genesys, QuickBooks) when the server starts. */
-  integrations: IntegrationServices;
-}
-
-export interface JobQueue {
-  send(queue: string, data: object, options?: { singletonKey?: string; startAfter?: Date }): Promise<string | null>;
-}
+import type { AppServices, AuthUser } from './services';
 
 /** What a procedure may know about the request: no transport objects, only what it needs. */
 export interface RequestContext {
@@ -57,4 +11,26 @@ export interface RequestContext {
   };
   /** A procedure may set a non-default success status (201 on create) for REST answers. */
   response: { status?: number };
+}
+
+/**
+ * Builds the context procedures see. The server's tRPC and REST plugins pass what they read from
+ * the Fastify request and a cookie writer; tests calling procedures through `createCaller` pass a
+ * user (or none) and get no-op cookies.
+ */
+export function createRequestContext(
+  services: AppServices,
+  options: {
+    auth?: RequestContext['auth'];
+    request?: Partial<RequestContext['request']>;
+    cookies?: RequestContext['cookies'];
+  } = {},
+): RequestContext {
+  return {
+    services,
+    auth: options.auth ?? null,
+    request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? null },
+    cookies: options.cookies ?? { setSession() {}, clearSession() {} },
+    response: {},
+  };
 }

@@ -1,6 +1,7 @@
 // Server-side entry of the API package: routers, context types, auth helpers for the transport.
 export { appRouter, type AppRouter } from './root';
-export type { AppServices, AppConfig, AuthUser, Logger, RequestContext, JobQueue } from './context';
+export type { AppServices, AppConfig, AuthUser, Logger, JobQueue } from './services';
+export { createRequestContext, type RequestContext } from './context';
 export { AppError } from './errors';
 export { fieldErrorsOf, createCallerFactory, type ProcedureAccess, type AppMeta } from './trpc';
 export { PERMISSIONS, SEED_ROLES, holdsAnyPermission, type Permission } from './permissions';

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import type { AuthUser, RequestContext } from './context';
+import type { RequestContext } from './context';
+import type { AuthUser } from './services';
 import { holdsAnyPermission, type Permission } from './permissions';
 import { baseProcedure } from './trpc';
 

@@ -44,16 +44,15 @@ export const customerProfilesArea: ServerArea = {
 };
 
 /**
- * Demo profiles only on the simulators (never with real credentials). DEMO_DATA=0 turns them off;
- * the test harness (vitest) gets them only with DEMO_DATA=1, so other areas' tests start empty.
+ * Demo profiles only on the simulators (never with real credentials). DEMO_DATA=0 turns them off
+ * (the test harness sets it, so each area's tests start from an empty list).
  */
 function demoDataWanted(ctx: AreaContext): boolean {
   const { simulated } = ctx.services.config;
   if (!simulated.genesys || !simulated.qbo) return false;
   const flag = ctx.config.env.DEMO_DATA;
   if (flag === '0' || flag === 'false') return false;
-  if (flag === '1' || flag === 'true') return true;
-  return !process.env.VITEST;
+  return true;
 }
 
 async function simulatedQueueNames(services: AppServices): Promise<string[]> {

@@ -37,6 +37,7 @@ describe('the mounted QuickBooks simulator across a restart', () => {
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: 'warn',
       PATH: process.env.PATH,
+      DEMO_DATA: '0',
     };
 
     const first = await start(env);

@@ -2,7 +2,7 @@ import type { Database } from '@phone-billing/db';
 import { API_TOKEN_PREFIX } from '../auth/api-tokens';
 import { recordAudit } from '../auth/audit';
 import { generateSecretToken, hashToken } from '../auth/tokens';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 
 export interface ApiTokenEntry {

@@ -3,7 +3,7 @@ import { recordAudit } from '../auth/audit';
 import { hashPassword } from '../auth/passwords';
 import { createSession, loadAuthUser, type CreatedSession } from '../auth/sessions';
 import { generateSecretToken, hashToken } from '../auth/tokens';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 
 /** How long a one-time password setup link stays valid. */

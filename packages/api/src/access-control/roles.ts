@@ -1,6 +1,6 @@
 import type { Database } from '@phone-billing/db';
 import { recordAudit } from '../auth/audit';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 import { compareCaseInsensitive } from '../shared/access-control';
 

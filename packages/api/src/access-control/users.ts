@@ -3,7 +3,7 @@ import { recordAudit } from '../auth/audit';
 import { hashPassword } from '../auth/passwords';
 import { loadAuthUser } from '../auth/sessions';
 import { normaliseEmail } from '../auth/sign-in';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 import { createPasswordSetupLink } from './password-setup';
 

@@ -1,5 +1,5 @@
 import type { Database } from '@phone-billing/db';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { loadAuthUser } from './sessions';
 import { hashToken } from './tokens';
 

@@ -1,5 +1,5 @@
 import type { Database } from '@phone-billing/db';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { generateSecretToken, hashToken } from './tokens';
 
 export const SESSION_COOKIE = 'pb_session';

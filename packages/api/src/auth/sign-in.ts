@@ -1,5 +1,5 @@
 import type { Database } from '@phone-billing/db';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 import { recordAudit } from './audit';
 import { verifyPassword } from './passwords';

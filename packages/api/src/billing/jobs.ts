@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '@phone-billing/db';
 import { Prisma } from '@phone-billing/db';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { AppError } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import type { BillingJobCustomerView, BillingJobDetailView, BillingJobView, BillingQueueView } from '../shared/billing';

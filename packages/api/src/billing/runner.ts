@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type Database } from '@phone-billing/db';
 import { QboApiError, QboAuthError, type QboClient, type QboInvoice, type QboItem } from '@phone-billing/integrations/qbo';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { calendarDateInZone } from '../domain/calendar';
 import { rateUsage, usageMinutes, type InvoiceLine } from '../domain/rating';
 import { notify } from '../notifications';

@@ -1,5 +1,5 @@
 import type { Database } from '@phone-billing/db';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { calendarDateInZone } from '../domain/calendar';
 import { periodForScheduledRun } from '../domain/billing-period';
 import { notify } from '../notifications';

@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { RUN_JOB_QUEUE, SCHEDULED_RUN_QUEUE } from './jobs';
 import { runBillingJob, type RunnerOptions } from './runner';
 import { handleScheduledRun, notifyScheduledFailure, releaseHeldRuns, requeueStaleJobs, resendStrandedDueRuns } from './scheduled';

@@ -2,7 +2,7 @@
  * Queue names for the profile form's suggestions: asked of Genesys (which keeps genesys_queues
  * fresh), or read from genesys_queues when Genesys is not available or fails.
  */
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 
 export type QueueSuggestion = { id: string; name: string; description: string | null; divisionName: string | null };
 

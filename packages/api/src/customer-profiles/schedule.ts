@@ -4,7 +4,7 @@
  * every run that has passed into a scheduled_runs row and a `billing.scheduled-run` job.
  */
 import type { Database } from '@phone-billing/db';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { computeNextRun } from './profiles';

@@ -4,7 +4,7 @@
  * the profile's own rules.
  */
 import type { CustomerProfile, Database } from '@phone-billing/db';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { calendarDateInZone, compareDates, dayRangeToInstants, type CalendarDate } from '../domain/calendar';
 import { currentPeriod } from '../domain/billing-period';
 import { rateUsage } from '../domain/rating';

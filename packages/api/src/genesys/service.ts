@@ -1,6 +1,6 @@
 import type { Database } from '@phone-billing/db';
 import type { GenesysClient } from '@phone-billing/integrations/genesys';
-import type { Logger } from '../context';
+import type { Logger } from '../services';
 import { addDays, calendarDateInZone, type CalendarDate } from '../domain/calendar';
 import type { GenesysQueueSummary, GenesysService } from '../integrations';
 import { getOrganizationSettings } from '../settings/organization-settings';

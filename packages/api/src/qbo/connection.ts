@@ -10,7 +10,7 @@ import {
   type QboCustomer,
 } from '@phone-billing/integrations/qbo';
 import { recordAudit } from '../auth/audit';
-import type { Logger } from '../context';
+import type { Logger } from '../services';
 import { AppError } from '../errors';
 import type { QboService, QboStatus } from '../integrations';
 import { notify } from '../notifications';

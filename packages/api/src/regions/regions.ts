@@ -1,7 +1,7 @@
 import { Prisma, type Database } from '@phone-billing/db';
 import { AppError } from '../errors';
 import type { GenesysQueueSummary, IntegrationServices } from '../integrations';
-import type { Logger } from '../context';
+import type { Logger } from '../services';
 import type {
   TQueueAssignment,
   TQueueAssignmentWithTeam,

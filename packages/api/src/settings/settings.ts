@@ -1,6 +1,6 @@
 import type { Database } from '@phone-billing/db';
 import { recordAudit } from '../auth/audit';
-import type { AppConfig, AuthUser } from '../context';
+import type { AppConfig, AuthUser } from '../services';
 import { notify } from '../notifications';
 import type { TSettings, TUpdateSettingsRequest } from '../shared/settings';
 import { getOrganizationSettings } from './organization-settings';

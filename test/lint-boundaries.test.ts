@@ -1,0 +1,61 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import directions of STYLE.md are enforced by eslint.config.js; these cases check that a wrong
+// import in each package really fails `npm run lint`, and that the allowed ones pass.
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.severity === 2).map((message) => message.message);
+}
+
+describe('lint enforces the directions between packages', () => {
+  it('lets the web app import types and schemas from the API package, and nothing else of the server', async () => {
+    const allowed = "import type { AppRouter } from '@phone-billing/api';\nimport { z } from '@phone-billing/api/schemas';\nexport const a = [z] as unknown as AppRouter;\n";
+    expect(await problems('apps/web/src/lib/probe.ts', allowed)).toEqual([]);
+    expect(await problems('apps/web/src/lib/probe.ts', "import { appRouter } from '@phone-billing/api';\nexport const a = appRouter;\n")).toEqual([
+      expect.stringContaining('imports only types from @phone-billing/api'),
+    ]);
+    expect(await problems('apps/web/src/lib/probe.ts', "import { createDatabaseClient } from '@phone-billing/db';\nexport const a = createDatabaseClient;\n")).toEqual([
+      expect.stringContaining('Server code never enters the browser bundle'),
+    ]);
+  });
+
+  it('keeps data fetching out of packages/ui', async () => {
+    expect(await problems('packages/ui/src/components/probe.tsx', "import { useQuery } from '@tanstack/react-query';\nexport const a = useQuery;\n")).toEqual([
+      expect.stringContaining('packages/ui knows no data fetching'),
+    ]);
+  });
+
+  it('keeps Fastify out of the API package and routers out of domain code', async () => {
+    expect(await problems('packages/api/src/routers/billing/probe.ts', "import type { FastifyRequest } from 'fastify';\nexport type A = FastifyRequest;\n")).toEqual([
+      expect.stringContaining('know no transport'),
+    ]);
+    expect(await problems('packages/api/src/regions/probe.ts', "import { baseProcedure } from '../trpc';\nexport const a = baseProcedure;\n")).toEqual([
+      expect.stringContaining('Domain code knows no router'),
+    ]);
+    expect(await problems('packages/api/src/regions/probe.ts', "import type { RequestContext } from '../context';\nexport type A = RequestContext;\n")).toEqual([
+      expect.stringContaining('from services.ts'),
+    ]);
+  });
+
+  it('keeps the database and vendor-client packages free of our other packages', async () => {
+    expect(await problems('packages/db/src/probe.ts', "import { appRouter } from '@phone-billing/api';\nexport const a = appRouter;\n")).toEqual([
+      expect.stringContaining('packages/db knows no business rules'),
+    ]);
+    expect(await problems('packages/integrations/src/qbo/probe.ts', "import type { Database } from '@phone-billing/db';\nexport type A = Database;\n")).toEqual([
+      expect.stringContaining('Vendor clients know nothing of billing'),
+    ]);
+  });
+
+  it('keeps test tooling and test-runner flags out of production files, not out of tests', async () => {
+    expect(await problems('apps/server/src/areas/probe.ts', "import { vi } from 'vitest';\nexport const a = vi;\n")).toEqual([
+      expect.stringContaining('Test tooling belongs in *.test.ts files'),
+    ]);
+    expect(await problems('apps/server/src/areas/probe.ts', 'export const demo = !process.env.VITEST;\n')).toEqual([
+      expect.stringContaining('must not behave differently under the test runner'),
+    ]);
+    expect(await problems('apps/server/src/areas/probe.test.ts', "import { vi } from 'vitest';\nexport const a = vi;\n")).toEqual([]);
+  });
+});
