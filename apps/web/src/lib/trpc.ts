@@ -35,11 +35,17 @@ function isClientError(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500;
 }
 
-/** The server's message for a failed call, else `fallback` (spec: message, then error, then a default). */
+/**
+ * The one text a failed call shows (spec 000 §8, 001 §8): the message our API wrote, else the
+ * screen's catalogue text. Anything that is not our API's JSON answer (a proxy's HTML 502 page,
+ * a dropped connection, a server bug's 500) shows the catalogue text, never parser or network
+ * jargon such as "Unexpected token '<'" or "Failed to fetch".
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && error.message) return error.message;
-  if (error instanceof Error && error.message && !/fetch|network/i.test(error.message)) return error.message;
-  return fallback;
+  if (!(error instanceof TRPCClientError) || !error.shape) return fallback;
+  const data = error.data as { code?: string } | undefined;
+  if (data?.code === 'INTERNAL_SERVER_ERROR') return fallback;
+  return typeof error.message === 'string' && error.message.trim() ? error.message : fallback;
 }
 
 export function httpStatusOf(error: unknown): number | undefined {
