@@ -1,7 +1,7 @@
 import { FullPageSpinner } from '@phone-billing/ui/spinner';
 import { useEffect, type ReactNode } from 'react';
 import { useAuthStore } from '../lib/auth-store';
-import { trpc } from '../lib/trpc';
+import { useFetchCurrentUser } from '../lib/current-user';
 
 /**
  * Restores the session once per page load: asks the server who is signed in; on failure the user
@@ -9,20 +9,21 @@ import { trpc } from '../lib/trpc';
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked } = useAuthStore();
-  const utils = trpc.useUtils();
+  const fetchCurrentUser = useFetchCurrentUser();
 
   useEffect(() => {
     if (!hasHydrated || sessionChecked) return;
     let cancelled = false;
-    utils.auth.me
-      .fetch(undefined, { staleTime: 0 })
-      .then((answer) => !cancelled && setUser(answer.user))
+    fetchCurrentUser()
+      .then((user) => !cancelled && setUser(user))
       .catch(() => !cancelled && clearUser())
       .finally(() => !cancelled && markSessionChecked());
     return () => {
       cancelled = true;
     };
-  }, [hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked, utils]);
+    // fetchCurrentUser is a new function each render; the check runs once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked]);
 
   if (!hasHydrated || !sessionChecked) return <FullPageSpinner label="Checking session..." />;
   return <>{children}</>;

@@ -5,9 +5,9 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { cn } from '@phone-billing/ui/lib/cn';
 import { NAVIGATION, pageNameFor } from '../../config/navigation';
 import { hasAnyPermission, useAuthStore } from '../../lib/auth-store';
-import { trpc } from '../../lib/trpc';
+import { useSignOut } from '../../features/auth/api/sign-out';
 import { useRefreshUserOnNavigation } from '../../features/auth/hooks/use-refresh-user-on-navigation';
-import { NotificationBell } from './notification-bell';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /** Fixed sidebar on large screens, slide-in menu on small ones; header with page name and bell. */
 export function AppLayout() {
@@ -84,23 +84,14 @@ function SidebarNavigation({ onNavigate }: { onNavigate: () => void }) {
 
 function SidebarFooter() {
   const user = useAuthStore((state) => state.user);
-  const clearUser = useAuthStore((state) => state.clearUser);
   const navigate = useNavigate();
-  const signOut = trpc.auth.signOut.useMutation();
-  const utils = trpc.useUtils();
+  const signOut = useSignOut();
   const email = user?.email ?? '';
 
   async function handleSignOut() {
-    try {
-      await signOut.mutateAsync(undefined);
-    } catch {
-      toast.error('Sign out failed on the server; you are signed out here.');
-    } finally {
-      // Sign-out always clears the user, even if the server call fails (spec 000 §4).
-      clearUser();
-      await utils.invalidate();
-      navigate('/login', { replace: true });
-    }
+    const ok = await signOut();
+    if (!ok) toast.error('Sign out failed on the server; you are signed out here.');
+    navigate('/login', { replace: true });
   }
 
   return (

@@ -4,7 +4,7 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import { trpc } from '../../../lib/trpc';
+import { useAuditLog } from '../api/get-audit-log';
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +25,7 @@ function describeDetails(details: unknown): string {
 /** Who did what, newest first (sign-ins, users, roles, permissions, settings, tokens). */
 export function AuditLogCard() {
   const [page, setPage] = useState(1);
-  const log = trpc.accessControl.auditLog.useQuery({ page, limit: PAGE_SIZE }, { placeholderData: (previous) => previous });
+  const log = useAuditLog(page, PAGE_SIZE);
 
   return (
     <Card>

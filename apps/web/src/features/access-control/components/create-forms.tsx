@@ -13,8 +13,10 @@ import { Input } from '@phone-billing/ui/input';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { errorMessage, trpc } from '../../../lib/trpc';
-import type { AccessAction, AccessRole, AccessUser } from '../hooks/use-access-data';
+import { useCreatePermission } from '../api/create-permission';
+import { useCreateRole } from '../api/create-role';
+import { useCreateUser } from '../api/create-user';
+import type { AccessAction, AccessRole } from '../api/get-access-data';
 
 function toggled(list: string[], value: string, checked: boolean): string[] {
   return checked ? [...new Set([...list, value])] : list.filter((item) => item !== value);
@@ -24,9 +26,8 @@ function toggled(list: string[], value: string, checked: boolean): string[] {
 
 type UserForm = { email: string; name: string; password: string; roleIds: string[] };
 
-export function AddUserForm({ roles, onCreated }: { roles: AccessRole[]; onCreated: (user: AccessUser) => void }) {
-  const createUser = trpc.auth.createUser.useMutation();
-  const utils = trpc.useUtils();
+export function AddUserForm({ roles }: { roles: AccessRole[] }) {
+  const createUser = useCreateUser();
   const [setupLink, setSetupLink] = useState<{ email: string; url: string } | null>(null);
   const form = useForm<UserForm>({
     resolver: zodResolver(ZCreateUserRequestSchema) as unknown as Resolver<UserForm>,
@@ -43,18 +44,10 @@ export function AddUserForm({ roles, onCreated }: { roles: AccessRole[]; onCreat
         password: values.password || undefined,
         roleIds: values.roleIds,
       });
-      onCreated(answer.user);
-      void utils.accessControl.auditLog.invalidate();
-      if (answer.setupUrl) {
-        setSetupLink({ email: answer.user.email, url: answer.setupUrl });
-        toast.success('User created. Ask them to reset their password via the login screen.');
-      } else {
-        setSetupLink(null);
-        toast.success('User created. Share the password you set with them.');
-      }
+      setSetupLink(answer.setupUrl ? { email: answer.user.email, url: answer.setupUrl } : null);
       form.reset();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create user'));
+    } catch {
+      // The hook's toast said why; the form keeps what was typed.
     }
   });
 
@@ -123,21 +116,17 @@ export function AddUserForm({ roles, onCreated }: { roles: AccessRole[]; onCreat
 
 type ActionForm = { key: string; description: string };
 
-export function CreatePermissionForm({ onCreated }: { onCreated: (action: AccessAction) => void }) {
-  const createAction = trpc.accessControl.createAction.useMutation();
-  const utils = trpc.useUtils();
+export function CreatePermissionForm() {
+  const createAction = useCreatePermission();
   const form = useForm<ActionForm>({ resolver: zodResolver(ZCreateActionRequestSchema), defaultValues: { key: '', description: '' } });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await createAction.mutateAsync(values);
-      onCreated(answer.action);
-      void utils.accessControl.auditLog.invalidate();
-      toast.success('Permission created');
+      await createAction.mutateAsync(values);
       form.reset();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create permission'));
+    } catch {
+      // The hook's toast said why; the form keeps what was typed.
     }
   });
 
@@ -167,9 +156,8 @@ export function CreatePermissionForm({ onCreated }: { onCreated: (action: Access
 
 type RoleForm = { name: string; description: string; actionKeys: string[] };
 
-export function CreateRoleForm({ actions, onCreated }: { actions: AccessAction[]; onCreated: (role: AccessRole) => void }) {
-  const createRole = trpc.accessControl.createRole.useMutation();
-  const utils = trpc.useUtils();
+export function CreateRoleForm({ actions }: { actions: AccessAction[] }) {
+  const createRole = useCreateRole();
   const form = useForm<RoleForm>({
     resolver: zodResolver(ZCreateRoleRequestSchema) as unknown as Resolver<RoleForm>,
     defaultValues: { name: '', description: '', actionKeys: [] },
@@ -179,13 +167,10 @@ export function CreateRoleForm({ actions, onCreated }: { actions: AccessAction[]
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await createRole.mutateAsync({ name: values.name, description: values.description || undefined, actionKeys: values.actionKeys });
-      onCreated(answer.role);
-      void utils.accessControl.auditLog.invalidate();
-      toast.success('Role created');
+      await createRole.mutateAsync({ name: values.name, description: values.description || undefined, actionKeys: values.actionKeys });
       form.reset();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to create role'));
+    } catch {
+      // The hook's toast said why; the form keeps what was typed.
     }
   });
 

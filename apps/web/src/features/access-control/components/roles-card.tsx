@@ -1,6 +1,6 @@
 import { Badge } from '@phone-billing/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
-import type { AccessAction, AccessRole } from '../hooks/use-access-data';
+import type { AccessAction, AccessRole } from '../api/get-access-data';
 
 export function RolesCard({ roles, actions }: { roles: AccessRole[]; actions: AccessAction[] }) {
   return (

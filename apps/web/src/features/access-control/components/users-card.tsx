@@ -4,18 +4,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card
 import { Checkbox } from '@phone-billing/ui/checkbox';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Fragment, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useAuthStore } from '../../../lib/auth-store';
+import { useFetchCurrentUser } from '../../../lib/current-user';
 import { formatDateTime, formatShortDate } from '../../../lib/dates';
-import { errorMessage, trpc } from '../../../lib/trpc';
-import type { AccessRole, AccessUser } from '../hooks/use-access-data';
+import type { AccessRole, AccessUser } from '../api/get-access-data';
+import { useUpdateUserRoles } from '../api/update-user-roles';
 
-export function UsersCard({ users, roles, onUserChanged }: { users: AccessUser[]; roles: AccessRole[]; onUserChanged: (user: AccessUser) => void }) {
+export function UsersCard({ users, roles }: { users: AccessUser[]; roles: AccessRole[] }) {
   const [managing, setManaging] = useState<string | null>(null);
   // The boxes move at once; the server's answer (or a failure) settles them.
   const [pending, setPending] = useState<Record<string, string[]>>({});
-  const updateRoles = trpc.auth.updateUserRoles.useMutation();
-  const utils = trpc.useUtils();
+  const updateRoles = useUpdateUserRoles();
+  const fetchCurrentUser = useFetchCurrentUser();
   const me = useAuthStore((state) => state.user);
   const setUser = useAuthStore((state) => state.setUser);
 
@@ -24,13 +24,11 @@ export function UsersCard({ users, roles, onUserChanged }: { users: AccessUser[]
     const roleIds = checked ? [...current, roleId] : current.filter((id) => id !== roleId);
     setPending((state) => ({ ...state, [user.id]: roleIds }));
     try {
-      const answer = await updateRoles.mutateAsync({ id: user.id, roleIds });
-      onUserChanged(answer.user);
-      toast.success('Roles updated');
-      void utils.accessControl.auditLog.invalidate();
-      if (me && user.id === me.id) setUser((await utils.auth.me.fetch(undefined, { staleTime: 0 })).user);
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update roles'));
+      await updateRoles.mutateAsync({ id: user.id, roleIds });
+      // One's own roles changed: the sidebar and guards follow at once.
+      if (me && user.id === me.id) setUser(await fetchCurrentUser());
+    } catch {
+      // The hook's toast said so; the boxes go back to what the server holds.
     } finally {
       setPending(({ [user.id]: _settled, ...rest }) => rest);
     }

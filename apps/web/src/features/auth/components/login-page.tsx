@@ -9,7 +9,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useSignIn } from '../api/sign-in';
 import { SetupPasswordForm } from './setup-password-form';
 
 export function LoginPage() {
@@ -41,10 +42,9 @@ function LoginFrame({ subtitle, children }: { subtitle: string; children: ReactN
 function SignInScreen() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { isAuthenticated, setUser } = useAuthStore();
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const [showPassword, setShowPassword] = useState(false);
-  const signIn = trpc.auth.signIn.useMutation();
-  const utils = trpc.useUtils();
+  const signIn = useSignIn();
   const form = useForm<TSignInRequest>({
     resolver: zodResolver(ZSignInRequestSchema),
     defaultValues: { email: '', password: '', rememberMe: true },
@@ -55,9 +55,7 @@ function SignInScreen() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await signIn.mutateAsync(values);
-      await utils.invalidate();
-      setUser(answer.user);
+      await signIn.mutateAsync(values);
       toast.success('Login successful!');
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });

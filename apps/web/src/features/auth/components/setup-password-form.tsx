@@ -8,16 +8,15 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { useAuthStore } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useSetupLink } from '../api/get-setup-link';
+import { useSetUpPassword } from '../api/set-up-password';
 
 /** "Choose your password" for a one-time setup link (/login?setup=<token>); signs the user in. */
 export function SetupPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const setUser = useAuthStore((state) => state.setUser);
-  const utils = trpc.useUtils();
-  const link = trpc.auth.setupLinkInfo.useQuery({ token }, { retry: false });
-  const setupPassword = trpc.auth.setupPassword.useMutation();
+  const link = useSetupLink(token);
+  const setupPassword = useSetUpPassword();
   const form = useForm<TSetupPasswordForm>({
     resolver: zodResolver(ZSetupPasswordFormSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
@@ -26,9 +25,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await setupPassword.mutateAsync({ token, password: values.password });
-      await utils.invalidate();
-      setUser(answer.user);
+      await setupPassword.mutateAsync({ token, password: values.password });
       toast.success('Password set. Welcome!');
       navigate('/', { replace: true });
     } catch (error) {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store';
-import { httpStatusOf, trpc } from '../../../lib/trpc';
+import { useFetchCurrentUser } from '../../../lib/current-user';
+import { httpStatusOf } from '../../../lib/trpc';
 
 /**
  * Re-reads the signed-in user (roles and permissions) whenever the path changes, so a role an
@@ -11,7 +12,7 @@ import { httpStatusOf, trpc } from '../../../lib/trpc';
  */
 export function useRefreshUserOnNavigation() {
   const { pathname } = useLocation();
-  const utils = trpc.useUtils();
+  const fetchCurrentUser = useFetchCurrentUser();
   const setUser = useAuthStore((state) => state.setUser);
   const clearUser = useAuthStore((state) => state.clearUser);
   const isFirstCheckDone = useAuthStore((state) => state.sessionChecked);
@@ -19,12 +20,11 @@ export function useRefreshUserOnNavigation() {
   useEffect(() => {
     if (!isFirstCheckDone) return;
     let cancelled = false;
-    utils.auth.me
-      .fetch(undefined, { staleTime: 0 })
-      .then((answer) => {
+    fetchCurrentUser()
+      .then((user) => {
         if (cancelled) return;
         const current = useAuthStore.getState().user;
-        if (JSON.stringify(current) !== JSON.stringify(answer.user)) setUser(answer.user);
+        if (JSON.stringify(current) !== JSON.stringify(user)) setUser(user);
       })
       .catch((error) => {
         if (!cancelled && httpStatusOf(error) === 401) clearUser();

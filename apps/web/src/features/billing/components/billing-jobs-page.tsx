@@ -1,4 +1,4 @@
-import { BILLING_JOB_STATUSES, billingJobStatusLabels, billingJobTypeLabels, canCancelJob, canRetryJob, isJobRunning, type BillingJobStatus, type BillingJobView } from '@phone-billing/api/schemas';
+import { BILLING_JOB_STATUSES, billingJobStatusLabels, billingJobTypeLabels, canCancelJob, canRetryJob, type BillingJobStatus, type BillingJobView } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { Card } from '@phone-billing/ui/card';
 import { EmptyState } from '@phone-billing/ui/empty-state';
@@ -11,14 +11,16 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePermission } from '../../../lib/auth-store';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { JobStatusBadge } from '../../../components/job-status-badge';
+import { formatMoney } from '../../../lib/format';
+import { useCancelBillingJob } from '../api/cancel-billing-job';
+import { useBillingJobs, useReloadBillingJobs } from '../api/get-billing-jobs';
+import { useRetryBillingJob } from '../api/retry-billing-job';
 import { JobDetailsModal } from './job-details-modal';
-import { formatMoney, JobStatusBadge } from './job-status-badge';
 import { RunJobModal } from './run-job-modal';
 
 /** Spec 000 §9: the job list reloads 1 second after a run is accepted. */
 const RELOAD_AFTER_RUN_MS = 1000;
-const POLL_WHILE_RUNNING_MS = 2000;
 
 function Results({ job }: { job: BillingJobView }) {
   return (
@@ -49,7 +51,6 @@ function useSearchDebounce(value: string, delay = 300): string {
 
 export default function BillingJobsPage() {
   const canRun = usePermission('billing:run');
-  const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BillingJobStatus | ''>('');
   const [runOpen, setRunOpen] = useState(false);
@@ -59,30 +60,14 @@ export default function BillingJobsPage() {
   useEffect(() => () => (reloadTimer.current ? clearTimeout(reloadTimer.current) : undefined), []);
 
   const input = { ...(status ? { status } : {}), ...(debouncedSearch ? { search: debouncedSearch } : {}) };
-  const jobs = trpc.billing.jobs.useQuery(input, {
-    refetchInterval: (query) => (query.state.data?.data.some((job) => isJobRunning(job.status)) ? POLL_WHILE_RUNNING_MS : false),
-  });
+  const jobs = useBillingJobs(input);
   useEffect(() => {
     if (jobs.error) toast.error('Failed to load billing jobs');
   }, [jobs.error]);
 
-  const reload = () => utils.billing.jobs.invalidate();
-
-  const retry = trpc.billing.retry.useMutation({
-    onSuccess: (answer) => {
-      toast.success(`Job retry initiated for ${answer.data.jobId}`);
-      void reload();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to retry job')),
-  });
-  const cancel = trpc.billing.cancel.useMutation({
-    onSuccess: (answer) => {
-      toast.success(`Job cancelled for ${answer.data.jobId}`);
-      void reload();
-      void utils.billing.job.invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to cancel job')),
-  });
+  const reload = useReloadBillingJobs();
+  const retry = useRetryBillingJob();
+  const cancel = useCancelBillingJob();
 
   const onCancel = (job: BillingJobView) => {
     if (!window.confirm('Are you sure you want to cancel this job?')) return;

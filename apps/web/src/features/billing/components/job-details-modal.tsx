@@ -4,8 +4,10 @@ import { Modal } from '@phone-billing/ui/modal';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
-import { trpc } from '../../../lib/trpc';
-import { CustomerStatusBadge, formatMoney, JobStatusBadge } from './job-status-badge';
+import { JobStatusBadge } from '../../../components/job-status-badge';
+import { formatMoney } from '../../../lib/format';
+import { useBillingJob } from '../api/get-billing-job';
+import { CustomerStatusBadge } from './customer-status-badge';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -33,10 +35,7 @@ function CustomerOutcome({ customer }: { customer: BillingJobCustomerView }) {
 }
 
 export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = trpc.billing.job.useQuery(
-    { id: id ?? '' },
-    { enabled: Boolean(id), refetchInterval: (query) => (query.state.data && isJobRunning(query.state.data.data.status) ? 1500 : false) },
-  );
+  const detail = useBillingJob(id);
   const job = detail.data?.data;
   const running = job ? isJobRunning(job.status) : false;
   const percent = job && job.totalClients > 0 ? Math.round((job.processedClients / job.totalClients) * 100) : 0;

@@ -10,7 +10,9 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayInCompanyZone } from '../../../lib/dates';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { formatMinutes, formatRate } from '../../../lib/format';
+import { useBillingQueues } from '../api/get-billing-queues';
+import { useRunBillingJob } from '../api/run-billing-job';
 
 /** The previous calendar month in the company timezone: what a monthly billing run usually covers. */
 function previousMonth(): { start: string; end: string } {
@@ -25,7 +27,7 @@ function previousMonth(): { start: string; end: string } {
 type FormValues = RunBillingJobInput;
 
 export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (jobId: string) => void }) {
-  const queues = trpc.billing.queues.useQuery(undefined, { enabled: open });
+  const queues = useBillingQueues(open);
   useEffect(() => {
     if (queues.error) toast.error('Failed to load available queues');
   }, [queues.error]);
@@ -42,16 +44,15 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
   }, [open]);
   const selected = useWatch({ control, name: 'selectedQueues' }) ?? [];
 
-  const run = trpc.billing.run.useMutation({
-    onSuccess: (answer) => {
-      toast.success(`Billing job started successfully! Job ID: ${answer.data.jobId}`);
-      onOpenChange(false);
-      onStarted(answer.data.jobId);
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to start billing job')),
-  });
-
-  const submit = handleSubmit((values) => run.mutate(values));
+  const run = useRunBillingJob();
+  const submit = handleSubmit((values) =>
+    run.mutate(values, {
+      onSuccess: (answer) => {
+        onOpenChange(false);
+        onStarted(answer.data.jobId);
+      },
+    }),
+  );
   const queueList = queues.data?.data.queues ?? [];
 
   return (
@@ -121,9 +122,9 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
                           {queue.customers.map((customer) => (
                             <li key={customer.customerId}>
                               {customer.qboDisplayName}
-                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName ? ` (${customer.qboCompanyName})` : ''} · $
-                              {Number(customer.ratePerMinute).toFixed(4)}/min
-                              {customer.minimumMinutes > 0 ? ` · minimum ${customer.minimumMinutes} min` : ''}
+                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName ? ` (${customer.qboCompanyName})` : ''} ·{' '}
+                              {formatRate(customer.ratePerMinute)}/min
+                              {customer.minimumMinutes > 0 ? ` · minimum ${formatMinutes(customer.minimumMinutes)}` : ''}
                             </li>
                           ))}
                         </ul>

@@ -22,8 +22,12 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePermission } from '../../../lib/auth-store';
 import { formatDateTime, formatShortDate } from '../../../lib/dates';
+import { formatMinutes, formatRate } from '../../../lib/format';
 import { errorMessage } from '../../../lib/trpc';
-import { useCustomerProfileList, useCustomerProfileMutations, useQueueSuggestions } from '../hooks/use-customer-profiles';
+import { useCustomerProfiles } from '../api/get-customer-profiles';
+import { useDeleteCustomerProfile } from '../api/delete-customer-profile';
+import { useQueueSuggestions } from '../api/get-queue-suggestions';
+import { useRescheduleAllBilling } from '../api/reschedule-all-billing';
 import { ProfileFormModal } from './profile-form-modal';
 import { ProfileStatsModal } from './profile-stats-modal';
 
@@ -75,9 +79,10 @@ export default function CustomerProfilesPage() {
     ...(hasQueues ? { hasGenesysQueues: hasQueues } : {}),
     ...(queueName ? { queueName } : {}),
   };
-  const list = useCustomerProfileList(query);
+  const list = useCustomerProfiles(query);
   const suggestions = useQueueSuggestions();
-  const { remove, rescheduleAll } = useCustomerProfileMutations();
+  const remove = useDeleteCustomerProfile();
+  const rescheduleAll = useRescheduleAllBilling();
 
   useEffect(() => {
     if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customer profiles'));
@@ -235,7 +240,7 @@ export default function CustomerProfilesPage() {
                       </div>
                       {profile.minimumMinutes > 0 && (
                         <div className="whitespace-nowrap text-xs text-slate-500" title={`Overage $${profile.overageRatePerMinute}/min`}>
-                          Min {profile.minimumMinutes.toLocaleString('en-US')} min
+                          Min {formatMinutes(profile.minimumMinutes)}
                         </div>
                       )}
                       {profile.nextRunAt && (
@@ -244,7 +249,7 @@ export default function CustomerProfilesPage() {
                         </div>
                       )}
                     </Td>
-                    <Td className="whitespace-nowrap px-3 text-sm">${profile.ratePerMinute}/min</Td>
+                    <Td className="whitespace-nowrap px-3 text-sm">{formatRate(profile.ratePerMinute)}/min</Td>
                     <Td className="px-3">
                       <Badge tone={STATUS_TONES[status]} className="whitespace-normal">
                         {status}

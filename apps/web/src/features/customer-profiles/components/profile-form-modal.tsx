@@ -7,6 +7,7 @@ import {
   type TCustomerProfileForm,
   type TCustomerProfileFormInput,
   type TCustomerProfileFormValues,
+  type QboCustomerMatch,
 } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
@@ -20,7 +21,11 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../lib/dates';
-import { searchQboCustomer, useCustomerProfileMutations, useQueueSuggestions, type QboCustomer } from '../hooks/use-customer-profiles';
+import { useCreateCustomerProfile } from '../api/create-customer-profile';
+import { useQueueSuggestions } from '../api/get-queue-suggestions';
+import { useRescheduleBilling } from '../api/reschedule-billing';
+import { useSearchQboCustomer } from '../api/search-qbo-customer';
+import { useUpdateCustomerProfile } from '../api/update-customer-profile';
 import { QueueNamesInput } from './queue-names-input';
 
 interface ProfileFormModalProps {
@@ -81,7 +86,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Add or edit a customer profile (spec 001 "Customer profile modal"). */
 export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalProps) {
-  const { create, update, reschedule } = useCustomerProfileMutations();
+  const create = useCreateCustomerProfile();
+  const update = useUpdateCustomerProfile();
+  const reschedule = useRescheduleBilling();
+  const searchQboCustomer = useSearchQboCustomer();
   const suggestions = useQueueSuggestions();
   const form = useForm<TCustomerProfileFormInput, unknown, TCustomerProfileForm>({
     resolver: zodResolver(ZCustomerProfileFormSchema),
@@ -89,7 +97,7 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
   });
   const { errors } = form.formState;
   const [qboMetadata, setQboMetadata] = useState<Record<string, unknown> | null>(null);
-  const [found, setFound] = useState<QboCustomer | null>(null);
+  const [found, setFound] = useState<QboCustomerMatch | null>(null);
   const [searching, setSearching] = useState(false);
   const [nextRun, setNextRun] = useState<string | null>(null);
 

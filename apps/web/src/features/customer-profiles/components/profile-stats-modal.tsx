@@ -8,20 +8,19 @@ import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { BarChart3 } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
-import { trpc } from '../../../lib/trpc';
+import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
+import { useProfileStats } from '../api/get-profile-stats';
 
 interface ProfileStatsModalProps {
   profile: TCustomerProfile | null;
   onClose: () => void;
 }
 
-const money = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const minutes = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const orNotSet = (value: string | null | undefined) => (value && value.trim() ? value : 'Not set');
 
 /** A profile's usage in its current billing period up to today, and its QuickBooks details. */
 export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) {
-  const stats = trpc.customerProfiles.stats.useQuery({ id: profile?.id ?? '' }, { enabled: profile !== null, retry: false });
+  const stats = useProfileStats(profile?.id ?? null);
 
   useEffect(() => {
     // Spec 001 §4: a load failure is only logged; the empty state appears.
@@ -57,10 +56,10 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
       ) : (
         <div className="flex flex-col gap-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            <StatCard title="Total Calls" value={data.totalCalls.toLocaleString('en-US')} />
-            <StatCard title="Total Minutes" value={minutes(data.totalMinutes)} hint="Billed minutes" tone="purple" />
-            <StatCard title="Total Amount ($)" value={money(data.totalAmount)} hint="Rated with this profile's rules" tone="green" />
-            <StatCard title="Average Call Duration (min)" value={minutes(data.averageCallDuration)} tone="orange" />
+            <StatCard title="Total Calls" value={formatNumber(data.totalCalls)} />
+            <StatCard title="Total Minutes" value={formatMinutes(data.totalMinutes)} hint="Billed minutes" tone="purple" />
+            <StatCard title="Total Amount ($)" value={formatMoney(data.totalAmount)} hint="Rated with this profile's rules" tone="green" />
+            <StatCard title="Average Call Duration (min)" value={formatNumber(data.averageCallDuration, 2)} tone="orange" />
             <StatCard title="Last Call Date" value={data.lastCallDate ? formatDateTime(data.lastCallDate) : '—'} tone="gray" />
           </div>
 
@@ -82,9 +81,9 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
                   {Object.entries(data.queueUsage).map(([name, usage]) => (
                     <Tr key={name}>
                       <Td>{name}</Td>
-                      <Td className="text-right">{usage.calls.toLocaleString('en-US')}</Td>
-                      <Td className="text-right">{minutes(usage.minutes)}</Td>
-                      <Td className="text-right">{money(usage.amount)}</Td>
+                      <Td className="text-right">{formatNumber(usage.calls)}</Td>
+                      <Td className="text-right">{formatNumber(usage.minutes, 2)}</Td>
+                      <Td className="text-right">{formatMoney(usage.amount)}</Td>
                     </Tr>
                   ))}
                 </TBody>

@@ -1,16 +1,11 @@
 import type { DashboardBillingJob } from '@phone-billing/api/schemas';
-import { Badge } from '@phone-billing/ui/badge';
 import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Link } from 'react-router';
+import { JobStatusBadge } from '../../../components/job-status-badge';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
-import { formatMoney, formatNumber, JOB_STATUS } from './format';
-
-export function JobStatusBadge({ status }: { status: string }) {
-  const known = JOB_STATUS[status] ?? { label: status, tone: 'gray' as const };
-  return <Badge tone={known.tone}>{known.label}</Badge>;
-}
+import { formatMoney, formatNumber } from '../../../lib/format';
 
 export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; currency: string }) {
   return (

@@ -1,7 +1,7 @@
 import { DASHBOARD_SCHEDULE_CARDS, type DashboardOverview, type SystemStatus } from '@phone-billing/api/schemas';
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { formatDateTime } from '../../../lib/dates';
-import { formatNumber } from './format';
+import { formatNumber } from '../../../lib/format';
 import { ScheduleCard } from './schedule-card';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {

@@ -1,7 +1,8 @@
 import type { ScheduledJob } from '@phone-billing/api/schemas';
 import { CalendarClock } from 'lucide-react';
 import { formatDateTime } from '../../../lib/dates';
-import { describeBillDay, describePeriod, formatRate } from './format';
+import { describeBillDay, describePeriod } from './schedule-text';
+import { formatRate } from '../../../lib/format';
 
 /** One customer's billing schedule on the overview tab. */
 export function ScheduleCard({ job, currency }: { job: ScheduledJob; currency: string }) {

@@ -3,7 +3,8 @@ import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { formatDateTime } from '../../../lib/dates';
-import { describeBillDay, describePeriod, formatRate } from './format';
+import { describeBillDay, describePeriod } from './schedule-text';
+import { formatRate } from '../../../lib/format';
 
 export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[]; currency: string }) {
   return (

@@ -6,7 +6,7 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import { formatDuration } from './format';
+import { formatDuration } from '../../../lib/format';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { StatCard } from '@phone-billing/ui/stat-card';
 import { Clock, DollarSign, PhoneCall } from 'lucide-react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCalendarDate } from '../../../lib/dates';
-import { formatMinutes, formatMoney, formatNumber } from './format';
+import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
 
 function monthLabel(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);

@@ -1,15 +1,6 @@
-import type { AppRouter } from '@phone-billing/api';
-import type { inferRouterOutputs } from '@trpc/server';
 import { useMemo } from 'react';
 import { trpc } from '../../../lib/trpc';
 
-type Outputs = inferRouterOutputs<AppRouter>['genesys'];
-export type GenesysStatus = Outputs['status']['data'];
-export type GenesysUserRow = Outputs['users']['data'][number];
-export type GenesysQueueRow = Outputs['queues']['data'][number];
-export type CallRecordRow = Outputs['callRecords']['data']['callRecords'][number];
-export type CallRecordsPage = Outputs['callRecords']['data'];
-export type GenesysAnalytics = Outputs['analytics']['data'];
 
 /** Every user's and queue's name by id, for showing names instead of ids in calls and analytics. */
 export function useGenesysNames() {

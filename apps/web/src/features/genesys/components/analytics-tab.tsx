@@ -6,7 +6,8 @@ import { BarChart3, Clock, PhoneCall, Timer, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCalendarDate } from '../../../lib/dates';
-import type { GenesysAnalytics } from '../hooks/use-genesys';
+import { formatNumber, plural } from '../../../lib/format';
+import type { GenesysAnalytics } from '../api/genesys-types';
 import { LoadingRow } from './directory-tabs';
 
 const PIE_COLOURS = ['#2563eb', '#16a34a', '#f59e0b', '#dc2626'];
@@ -53,29 +54,29 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
   return (
     <div className="flex flex-col gap-6">
       <section aria-label="Analytics summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Calls" value={analytics.totalCalls.toLocaleString()} icon={<PhoneCall />} />
-        <StatCard title="Total Minutes" value={analytics.totalMinutes.toLocaleString(undefined, { maximumFractionDigits: 2 })} icon={<Clock />} tone="green" />
+        <StatCard title="Total Calls" value={formatNumber(analytics.totalCalls)} icon={<PhoneCall />} />
+        <StatCard title="Total Minutes" value={formatNumber(analytics.totalMinutes, 2)} icon={<Clock />} tone="green" />
         <StatCard
           title="Average Duration"
-          value={analytics.averageCallDuration.toFixed(2)}
+          value={formatNumber(analytics.averageCallDuration, 2)}
           hint="minutes per call"
           icon={<Timer />}
           tone="orange"
         />
-        <StatCard title="Active Users" value={analytics.activeUsers.toLocaleString()} icon={<Users />} tone="purple" />
+        <StatCard title="Active Users" value={formatNumber(analytics.activeUsers)} icon={<Users />} tone="purple" />
       </section>
 
       <section aria-label="Highlights" className="grid gap-4 sm:grid-cols-2">
         <StatCard
           title="Peak Call Hour"
           value={analytics.peakHour ? `${hourLabel(analytics.peakHour.hour)}–${hourLabel((analytics.peakHour.hour + 1) % 24)}` : '—'}
-          hint={analytics.peakHour ? `${analytics.peakHour.calls.toLocaleString()} calls` : undefined}
+          hint={analytics.peakHour ? plural(analytics.peakHour.calls, 'call') : undefined}
           tone="blue"
         />
         <StatCard
           title="Busiest Day"
           value={analytics.busiestDay ? formatCalendarDate(analytics.busiestDay.date) : '—'}
-          hint={analytics.busiestDay ? `${analytics.busiestDay.calls.toLocaleString()} calls` : undefined}
+          hint={analytics.busiestDay ? plural(analytics.busiestDay.calls, 'call') : undefined}
           tone="green"
         />
       </section>
@@ -123,7 +124,7 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
                     {entry.bucket}
                   </span>
                   <span className="font-medium text-slate-900">
-                    {entry.calls.toLocaleString()}
+                    {formatNumber(entry.calls)}
                     <span className="ml-1 text-xs text-slate-500">
                       ({analytics.totalCalls > 0 ? Math.round((entry.calls / analytics.totalCalls) * 100) : 0}%)
                     </span>
@@ -147,8 +148,8 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
               {queues.map(([id, calls]) => (
                 <Tr key={id}>
                   <Td className="font-medium text-slate-900">{queueName(id)}</Td>
-                  <Td className="text-right">{calls.toLocaleString()}</Td>
-                  <Td className="text-right">{(analytics.minutesByQueue[id] ?? 0).toLocaleString(undefined, { maximumFractionDigits: 2 })}</Td>
+                  <Td className="text-right">{formatNumber(calls)}</Td>
+                  <Td className="text-right">{formatNumber(analytics.minutesByQueue[id] ?? 0, 2)}</Td>
                   <Td className="text-right">{Math.round((calls / analytics.totalCalls) * 100)}%</Td>
                 </Tr>
               ))}
@@ -170,7 +171,7 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
               {users.map(([id, calls]) => (
                 <Tr key={id}>
                   <Td className="font-medium text-slate-900">{userName(id)}</Td>
-                  <Td className="text-right">{calls.toLocaleString()}</Td>
+                  <Td className="text-right">{formatNumber(calls)}</Td>
                 </Tr>
               ))}
             </TBody>
@@ -188,7 +189,7 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
               {byDate.map(([date, calls]) => (
                 <Tr key={date}>
                   <Td>{formatCalendarDate(date)}</Td>
-                  <Td className="text-right">{calls.toLocaleString()}</Td>
+                  <Td className="text-right">{formatNumber(calls)}</Td>
                 </Tr>
               ))}
             </TBody>

@@ -15,7 +15,8 @@ import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Download, PhoneCall } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import type { CallRecordRow, CallRecordsPage } from '../hooks/use-genesys';
+import { formatCallLength, formatNumber } from '../../../lib/format';
+import type { CallRecordRow, CallRecordsPage } from '../api/genesys-types';
 import { LoadingRow } from './directory-tabs';
 
 export interface CallFilters {
@@ -38,12 +39,6 @@ interface CallsTabProps {
   userNames: Map<string, string>;
   queueNames: Map<string, string>;
   wrapUpNames: Map<string, string>;
-}
-
-export function formatSeconds(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return minutes > 0 ? `${minutes}m ${rest}s` : `${rest}s`;
 }
 
 /** The calls tab: summary, filters and sort over the loaded records, CSV export, pagination. */
@@ -85,10 +80,10 @@ export function CallsTab({
   return (
     <div className="flex flex-col gap-4">
       <section aria-label="Calls summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <SummaryFigure label="Filtered Calls" value={summary.calls.toLocaleString()} />
-        <SummaryFigure label="Total Seconds" value={summary.totalSeconds.toLocaleString()} />
-        <SummaryFigure label="Total Minutes" value={summary.totalMinutes.toLocaleString(undefined, { maximumFractionDigits: 2 })} />
-        <SummaryFigure label="Unique Users" value={summary.uniqueUsers.toLocaleString()} />
+        <SummaryFigure label="Filtered Calls" value={formatNumber(summary.calls)} />
+        <SummaryFigure label="Total Seconds" value={formatNumber(summary.totalSeconds)} />
+        <SummaryFigure label="Total Minutes" value={formatNumber(summary.totalMinutes, 2)} />
+        <SummaryFigure label="Unique Users" value={formatNumber(summary.uniqueUsers)} />
       </section>
 
       <div className="flex flex-wrap items-end gap-3">
@@ -147,8 +142,8 @@ export function CallsTab({
       </div>
 
       <p className="text-xs text-slate-500">
-        Filters, sort, summary and export apply to the {loaded.length.toLocaleString()} records on this page of{' '}
-        {records.pagination.total.toLocaleString()} in the range.
+        Filters, sort, summary and export apply to the {formatNumber(loaded.length)} records on this page of{' '}
+        {formatNumber(records.pagination.total)} in the range.
       </p>
 
       {visible.length === 0 ? (
@@ -183,7 +178,7 @@ export function CallsTab({
                   )}
                 </Td>
                 <Td className="whitespace-nowrap">
-                  {record.endTime ? formatSeconds(record.duration) : <Badge tone="green">In progress</Badge>}
+                  {record.endTime ? formatCallLength(record.duration) : <Badge tone="green">In progress</Badge>}
                 </Td>
                 <Td>{record.mediaType ?? '—'}</Td>
                 <Td>{record.userId ? (userNames.get(record.userId) ?? record.userId) : '—'}</Td>

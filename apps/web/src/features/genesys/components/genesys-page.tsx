@@ -17,33 +17,30 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { firstOfMonthInCompanyZone, formatDateTime, setCompanyTimezone, todayInCompanyZone } from '../../../lib/dates';
 import { usePermission } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
-import type { CallRecordRow, GenesysAnalytics } from '../hooks/use-genesys';
-import { useGenesysNames } from '../hooks/use-genesys';
+import { downloadTextFile } from '../../../lib/download';
+import { formatNumber } from '../../../lib/format';
+import { errorMessage } from '../../../lib/trpc';
+import { useCallRecords, useFetchCallRecords } from '../api/get-call-records';
+import { useFetchGenesysAnalytics } from '../api/get-genesys-analytics';
+import { useGenesysQueues, useGenesysUsers } from '../api/get-genesys-directory';
+import { useGenesysNames } from '../api/get-genesys-names';
+import { useGenesysStatus } from '../api/get-genesys-status';
+import type { CallRecordRow, GenesysAnalytics } from '../api/genesys-types';
+import { useTestGenesysConnection } from '../api/test-genesys-connection';
 import { AnalyticsTab } from './analytics-tab';
 import { CallsTab, DEFAULT_CALL_FILTERS, type CallFilters } from './calls-tab';
-import { QueuesTab, UsersTab } from './directory-tabs';
+import { GenesysDirectoryTab } from './directory-tabs';
 
 type TabName = 'users' | 'queues' | 'calls' | 'analytics';
 
-function downloadCsv(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** Genesys Cloud (spec 000 §2): connection, users, queues, call records and analytics. */
 export default function GenesysPage() {
-  const utils = trpc.useUtils();
   const canManage = usePermission('integration:genesys');
-  const status = trpc.genesys.status.useQuery(undefined, { refetchInterval: 60_000 });
-  const users = trpc.genesys.users.useQuery({ page: 1, limit: 20 });
-  const queues = trpc.genesys.queues.useQuery({ page: 1, limit: 20 });
+  const status = useGenesysStatus();
+  const users = useGenesysUsers({ page: 1, limit: 20 });
+  const queues = useGenesysQueues({ page: 1, limit: 20 });
+  const fetchCallRecords = useFetchCallRecords();
+  const fetchAnalytics = useFetchGenesysAnalytics();
   const names = useGenesysNames();
 
   const [tab, setTab] = useState<TabName>('users');
@@ -60,10 +57,7 @@ export default function GenesysPage() {
   const [fetchingRecords, setFetchingRecords] = useState(false);
   const [fetchingAnalytics, setFetchingAnalytics] = useState(false);
 
-  const records = trpc.genesys.callRecords.useQuery(
-    { ...(loadedRange ?? { startDate: '', endDate: '' }), page, limit: pageSize },
-    { enabled: loadedRange !== null, placeholderData: (previous) => previous, staleTime: 60_000 },
-  );
+  const records = useCallRecords(loadedRange, page, pageSize);
   useEffect(() => {
     if (records.error) toast.error(errorMessage(records.error, 'Failed to fetch call records'), { id: 'call-records' });
   }, [records.error]);
@@ -76,15 +70,7 @@ export default function GenesysPage() {
     if (!rangeTouched.current) setRange({ startDate: firstOfMonthInCompanyZone(), endDate: todayInCompanyZone() });
   }, [timezone]);
 
-  const testConnection = trpc.genesys.testConnection.useMutation({
-    onSuccess: (answer) => {
-      toast.success(answer.data.message);
-      void utils.genesys.status.invalidate();
-      void utils.genesys.users.invalidate();
-      void utils.genesys.queues.invalidate();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to test connection')),
-  });
+  const testConnection = useTestGenesysConnection();
 
   /** Changing the range: page 1, filters cleared, sort by start time, list emptied (spec 000 §4). */
   function changeRange(next: Partial<TCallDateRange>) {
@@ -114,13 +100,13 @@ export default function GenesysPage() {
     if (!chosen) return;
     setFetchingRecords(true);
     try {
-      const answer = await utils.genesys.callRecords.fetch({ ...chosen, page: 1, limit: pageSize });
+      const answer = await fetchCallRecords(chosen, pageSize);
       setPage(1);
       setFilters(DEFAULT_CALL_FILTERS);
       setLoadedRange(chosen);
       setTab('calls');
       toast.success(`Retrieved ${answer.data.pagination.total} call records`);
-      void utils.genesys.status.invalidate();
+      void status.refetch();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to fetch call records'));
     } finally {
@@ -133,7 +119,7 @@ export default function GenesysPage() {
     if (!chosen) return;
     setFetchingAnalytics(true);
     try {
-      const answer = await utils.genesys.analytics.fetch(chosen);
+      const answer = await fetchAnalytics(chosen);
       setAnalytics(answer.data);
       setTab('analytics');
       if (answer.data.totalCalls === 0) toast.error('No call records to analyze');
@@ -150,7 +136,7 @@ export default function GenesysPage() {
       toast.error('No call records to export');
       return;
     }
-    downloadCsv(callRecordsCsvFileName(loadedRange.startDate, loadedRange.endDate), callRecordsCsv(visible));
+    downloadTextFile(callRecordsCsvFileName(loadedRange.startDate, loadedRange.endDate), callRecordsCsv(visible));
     toast.success(`Exported ${visible.length} call records to CSV`);
   }
 
@@ -194,19 +180,19 @@ export default function GenesysPage() {
         />
         <StatCard
           title="Total Users"
-          value={(users.data?.pagination.total ?? statusData?.totalUsers ?? 0).toLocaleString()}
+          value={formatNumber(users.data?.pagination.total ?? statusData?.totalUsers ?? 0)}
           icon={<Users />}
           tone="blue"
         />
         <StatCard
           title="Total Queues"
-          value={(queues.data?.pagination.total ?? statusData?.totalQueues ?? 0).toLocaleString()}
+          value={formatNumber(queues.data?.pagination.total ?? statusData?.totalQueues ?? 0)}
           icon={<ListTree />}
           tone="purple"
         />
         <StatCard
           title="Total Call Records"
-          value={(loadedTotal ?? statusData?.totalCallRecords ?? 0).toLocaleString()}
+          value={formatNumber(loadedTotal ?? statusData?.totalCallRecords ?? 0)}
           hint={loadedTotal !== undefined ? 'in the selected range' : 'stored in the database'}
           icon={<PhoneCall />}
           tone="orange"
@@ -258,10 +244,10 @@ export default function GenesysPage() {
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
         </TabsList>
         <TabsContent value="users">
-          <UsersTab />
+          <GenesysDirectoryTab directory="users" />
         </TabsContent>
         <TabsContent value="queues">
-          <QueuesTab />
+          <GenesysDirectoryTab directory="queues" />
         </TabsContent>
         <TabsContent value="calls">
           <CallsTab

@@ -3,8 +3,9 @@ import { cn } from '@phone-billing/ui/lib/cn';
 import { AlertTriangle, Bell, PlugZap, Power } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/dates';
-import { trpc } from '../../lib/trpc';
+import { formatDateTime } from '../../../lib/dates';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
 
 const KIND = {
   'billing-failure': { label: 'Billing failure', icon: AlertTriangle, className: 'text-red-600' },
@@ -22,11 +23,8 @@ export function NotificationBell() {
   // What was unread when the bell opened stays highlighted while it is open, though now seen.
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const container = useRef<HTMLDivElement>(null);
-  const utils = trpc.useUtils();
-  const query = trpc.dashboard.notifications.useQuery({ limit: 20 }, { refetchInterval: 60_000 });
-  const markSeen = trpc.dashboard.markNotificationsSeen.useMutation({
-    onSuccess: () => utils.dashboard.notifications.invalidate(),
-  });
+  const query = useNotifications();
+  const markSeen = useMarkNotificationsSeen();
   const unread = query.data?.data.unreadCount ?? 0;
   const notifications = query.data?.data.notifications ?? [];
 

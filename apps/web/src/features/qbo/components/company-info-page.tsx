@@ -11,8 +11,10 @@ import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { usePermission } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
-import { formatExpiresIn } from '../hooks/use-qbo-actions';
+import { formatDuration } from '../../../lib/format';
+import { errorMessage } from '../../../lib/trpc';
+import { useCompanyInfo } from '../api/get-company-info';
+import { useQboStatus } from '../api/get-qbo-status';
 
 type Address = QboCompanyInfoData['CompanyAddr'];
 
@@ -65,10 +67,10 @@ function QboSetupLink() {
 /** The connected QuickBooks company's details (spec 000 §2 Company Info). */
 export default function CompanyInfoPage() {
   const canSeeStatus = usePermission('integration:qbo');
-  const status = trpc.qbo.status.useQuery(undefined, { enabled: canSeeStatus });
+  const status = useQboStatus({ enabled: canSeeStatus });
   const connectedKnown = !canSeeStatus || status.data !== undefined || status.isError;
   const notConnected = canSeeStatus && status.data !== undefined && !status.data.data.authenticated;
-  const info = trpc.qbo.companyInfo.useQuery(undefined, { enabled: connectedKnown && !notConnected, retry: false });
+  const info = useCompanyInfo(connectedKnown && !notConnected);
 
   useEffect(() => {
     if (info.error) toast.error('Failed to fetch company information');
@@ -231,7 +233,7 @@ export default function CompanyInfoPage() {
                 </span>
               ) : null}
             </Field>
-            <Field label="Token Expires In">{statusData ? formatExpiresIn(statusData.tokenStatus.expiresIn) : null}</Field>
+            <Field label="Token Expires In">{statusData ? formatDuration(statusData.tokenStatus.expiresIn) : null}</Field>
             <Field label="Last Checked">{statusData?.lastCheckedAt ? formatDateTime(statusData.lastCheckedAt) : null}</Field>
           </dl>
           {statusData?.lastError ? <p className="mt-3 text-sm text-red-700">{statusData.lastError}</p> : null}

@@ -5,7 +5,8 @@ import { QBO_CALLBACK_REDIRECT_DELAY_MS } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent } from '@phone-billing/ui/card';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useCompleteQboAuthorization } from '../api/complete-qbo-authorization';
 
 type CallbackState = { phase: 'loading' } | { phase: 'success'; companyName: string | null } | { phase: 'error'; message: string };
 
@@ -13,7 +14,7 @@ type CallbackState = { phase: 'loading' } | { phase: 'success'; companyName: str
 export default function QboCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const completeAuthorization = useCompleteQboAuthorization();
   const [state, setState] = useState<CallbackState>({ phase: 'loading' });
   // The state can be spent once: never send the callback twice (React's strict mode runs effects twice).
   const sent = useRef(false);
@@ -28,18 +29,18 @@ export default function QboCallbackPage() {
       setState({ phase: 'error', message: 'Authorization code not received. Please try again.' });
       return;
     }
-    utils.client.qbo.callback
-      .query({ code, state: oauthState, realmId })
+    completeAuthorization({ code, state: oauthState, realmId })
       .then((answer) => {
         if (!answer.success) {
           setState({ phase: 'error', message: 'Authorization failed. Please try again.' });
           return;
         }
         setState({ phase: 'success', companyName: answer.data.companyName });
-        void utils.qbo.invalidate();
       })
       .catch((error: unknown) => setState({ phase: 'error', message: errorMessage(error, 'An error occurred during authorization. Please try again.') }));
-  }, [params, utils]);
+    // Runs once per page (the ref guards it); completeAuthorization is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
 
   useEffect(() => {
     if (state.phase !== 'success') return;

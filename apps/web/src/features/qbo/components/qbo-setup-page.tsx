@@ -8,9 +8,12 @@ import { Button, buttonClasses } from '@phone-billing/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
-import { trpc } from '../../../lib/trpc';
 import { formatDateTime } from '../../../lib/dates';
-import { formatExpiresIn, useQboActions } from '../hooks/use-qbo-actions';
+import { formatDuration } from '../../../lib/format';
+import { useQboStatus } from '../api/get-qbo-status';
+import { useRefreshQboToken } from '../api/refresh-qbo-token';
+import { useStartQboAuthorization } from '../api/start-qbo-authorization';
+import { useTestQboConnection } from '../api/test-qbo-connection';
 
 function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: string }) {
   return (
@@ -25,8 +28,12 @@ function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: st
 }
 
 export default function QboSetupPage() {
-  const status = trpc.qbo.status.useQuery(undefined, { refetchInterval: 60_000 });
-  const { pending, startAuthorization, testConnection, refreshToken } = useQboActions();
+  const status = useQboStatus({ refetchInterval: 60_000 });
+  const authorize = useStartQboAuthorization();
+  const test = useTestQboConnection();
+  const refresh = useRefreshQboToken();
+  // One QuickBooks action at a time.
+  const busy = authorize.isPending || test.isPending || refresh.isPending;
 
   useEffect(() => {
     if (status.error) toast.error('Failed to fetch QBO status');
@@ -97,7 +104,7 @@ export default function QboSetupPage() {
         <StatCard
           title="Tokens"
           value={data.hasTokens ? 'Valid' : 'Missing'}
-          hint={data.hasTokens ? `Access token expires in ${formatExpiresIn(data.tokenStatus.expiresIn)} (renewed automatically)` : 'No tokens stored'}
+          hint={data.hasTokens ? `Access token expires in ${formatDuration(data.tokenStatus.expiresIn)} (renewed automatically)` : 'No tokens stored'}
           icon={<KeyRound />}
           tone={data.hasTokens ? 'green' : 'yellow'}
         />
@@ -123,22 +130,22 @@ export default function QboSetupPage() {
           </CardHeader>
           <CardContent className="flex flex-wrap gap-3">
             {!data.authenticated ? (
-              <Button onClick={startAuthorization} loading={pending === 'auth'} disabled={data.clientId !== 'configured' || pending !== null}>
+              <Button onClick={() => authorize.mutate()} loading={authorize.isPending} disabled={data.clientId !== 'configured' || busy}>
                 <PlayCircle aria-hidden className="size-4" /> Start OAuth Authorization
               </Button>
             ) : null}
             {data.authenticated ? (
-              <Button onClick={testConnection} loading={pending === 'test'} disabled={pending !== null}>
+              <Button onClick={() => test.mutate({})} loading={test.isPending} disabled={busy}>
                 <Link2 aria-hidden className="size-4" /> Test Connection
               </Button>
             ) : null}
             {data.hasTokens ? (
-              <Button variant="outline" onClick={refreshToken} loading={pending === 'refresh'} disabled={pending !== null}>
+              <Button variant="outline" onClick={() => refresh.mutate()} loading={refresh.isPending} disabled={busy}>
                 <RefreshCw aria-hidden className="size-4" /> Refresh Token
               </Button>
             ) : null}
             {data.authenticated && data.lastError ? (
-              <Button variant="outline" onClick={startAuthorization} loading={pending === 'auth'} disabled={pending !== null}>
+              <Button variant="outline" onClick={() => authorize.mutate()} loading={authorize.isPending} disabled={busy}>
                 <PlayCircle aria-hidden className="size-4" /> Re-authorize
               </Button>
             ) : null}

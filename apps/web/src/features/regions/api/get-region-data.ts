@@ -51,36 +51,3 @@ export function useRegionData() {
     refetch: () => Promise.all([regions.refetch(), teams.refetch(), assignments.refetch(), unassigned.refetch()]),
   };
 }
-
-/** A change of this screen: toasts the spec's texts and refreshes the screen's lists. */
-function useChangeOptions(success: string, failure: string) {
-  const utils = trpc.useUtils();
-  return {
-    onSuccess: async () => {
-      toast.success(success);
-      await utils.regions.invalidate();
-    },
-    onError: (error: unknown) => {
-      toast.error(errorMessage(error, failure));
-    },
-  };
-}
-
-/** The screen's changes; pass `{ onSuccess }` to `mutate` to close a modal after its toast. */
-export function useRegionMutations() {
-  return {
-    createRegion: trpc.regions.createRegion.useMutation(useChangeOptions('Region created successfully', 'Failed to create region')),
-    updateRegion: trpc.regions.updateRegion.useMutation(useChangeOptions('Region updated successfully', 'Failed to update region')),
-    deleteRegion: trpc.regions.deleteRegion.useMutation(useChangeOptions('Region deleted successfully', 'Failed to delete region')),
-    createTeam: trpc.regions.createTeam.useMutation(useChangeOptions('Team created successfully', 'Failed to create team')),
-    updateTeam: trpc.regions.updateTeam.useMutation(useChangeOptions('Team updated successfully', 'Failed to update team')),
-    deleteTeam: trpc.regions.deleteTeam.useMutation(useChangeOptions('Team deleted successfully', 'Failed to delete team')),
-    assignQueue: trpc.regions.assignQueue.useMutation(useChangeOptions('Queue assigned successfully', 'Failed to assign queue')),
-    updateAssignment: trpc.regions.updateAssignment.useMutation(
-      useChangeOptions('Queue assignment updated successfully', 'Failed to update queue assignment'),
-    ),
-    deleteAssignment: trpc.regions.deleteAssignment.useMutation(
-      useChangeOptions('Queue assignment deleted successfully', 'Failed to delete queue assignment'),
-    ),
-  };
-}

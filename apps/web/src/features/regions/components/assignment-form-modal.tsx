@@ -9,7 +9,7 @@ import {
 import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
-import { Modal } from '@phone-billing/ui/modal';
+import { FormModal } from '@phone-billing/ui/form-modal';
 import { Select } from '@phone-billing/ui/select';
 import { Textarea } from '@phone-billing/ui/textarea';
 import { useEffect, useMemo } from 'react';
@@ -18,7 +18,9 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { useAuthStore } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
-import { useRegionMutations } from '../hooks/use-region-data';
+import { useAssignQueue } from '../api/assign-queue';
+import { useDeleteAssignment } from '../api/delete-assignment';
+import { useUpdateAssignment } from '../api/update-assignment';
 
 type AssignmentFormValues = z.output<typeof ZAssignmentFormSchema>;
 
@@ -38,7 +40,9 @@ interface AssignmentFormModalProps {
  * Queue action. A blank assigned-by means the signed-in user.
  */
 export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormModalProps) {
-  const { assignQueue, updateAssignment, deleteAssignment } = useRegionMutations();
+  const assignQueue = useAssignQueue();
+  const updateAssignment = useUpdateAssignment();
+  const deleteAssignment = useDeleteAssignment();
   const user = useAuthStore((store) => store.user);
   const me = user?.name?.trim() || user?.email || '';
   const form = useForm<TAssignmentForm, unknown, AssignmentFormValues>({
@@ -93,29 +97,24 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
   };
 
   return (
-    <Modal
+    <FormModal
       open={state !== null}
-      onOpenChange={(next) => (next ? undefined : onClose())}
+      onClose={onClose}
       title={editing ? 'Edit Queue Assignment' : 'Assign Queue to Team'}
       description={
-        editing && state?.mode === 'edit'
+        state?.mode === 'edit'
           ? `Assigned ${formatDateTime(state.assignment.assignedAt)}${state.assignment.assignedBy ? ` by ${state.assignment.assignedBy}` : ''}`
           : 'Pick the team that handles this queue.'
       }
-      footer={
-        <>
-          {editing ? (
-            <Button variant="danger" className="mr-auto" onClick={unassign} loading={deleteAssignment.isPending}>
-              Unassign Queue
-            </Button>
-          ) : null}
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
+      formId="assignment-form"
+      submitLabel={editing ? 'Update Assignment' : 'Assign Queue'}
+      saving={saving}
+      extraActions={
+        editing ? (
+          <Button variant="danger" className="mr-auto" onClick={unassign} loading={deleteAssignment.isPending}>
+            Unassign Queue
           </Button>
-          <Button type="submit" form="assignment-form" loading={saving}>
-            {editing ? 'Update Assignment' : 'Assign Queue'}
-          </Button>
-        </>
+        ) : null
       }
     >
       <form id="assignment-form" noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -149,6 +148,6 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
           <Textarea id="assignment-notes" rows={3} placeholder="Optional" {...form.register('notes')} />
         </FormField>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

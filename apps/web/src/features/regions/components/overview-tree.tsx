@@ -3,7 +3,8 @@ import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { ChevronDown, ChevronRight, MapPin, PhoneCall, Users } from 'lucide-react';
 import { useState } from 'react';
-import { plural, StatusBadge } from './status-badge';
+import { plural } from '../../../lib/format';
+import { StatusBadge } from './status-badge';
 
 interface OverviewTreeProps {
   regions: TRegion[];

@@ -1,4 +1,4 @@
-import type { TQueueAssignmentWithTeam, TRegion, TTeam, TUnassignedQueue } from '@phone-billing/api/schemas';
+import type { TQueueAssignmentWithTeam, TUnassignedQueue } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
 import { Spinner } from '@phone-billing/ui/spinner';
@@ -7,14 +7,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs
 import { AlertTriangle, MapPin, PhoneCall, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { usePermission } from '../../../lib/auth-store';
-import { useRegionData } from '../hooks/use-region-data';
+import { useRegionData } from '../api/get-region-data';
 import { AssignmentFormModal, type AssignmentModalState } from './assignment-form-modal';
 import { AssignmentsTable } from './assignments-table';
 import { OverviewTree } from './overview-tree';
-import { RegionFormModal } from './region-form-modal';
 import { RegionsTable } from './regions-table';
-import { plural } from './status-badge';
-import { TeamFormModal } from './team-form-modal';
+import { plural } from '../../../lib/format';
+import { UnitFormModal, type UnitModalState } from './unit-form-modal';
 import { TeamsTable } from './teams-table';
 import { UnassignedQueuesTable } from './unassigned-queues-table';
 
@@ -37,8 +36,7 @@ export default function RegionTeamsPage() {
 function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegions: boolean; canManageTeams: boolean }) {
   const data = useRegionData();
   const [tab, setTab] = useState<TabName>('overview');
-  const [regionModal, setRegionModal] = useState<{ region: TRegion | null } | null>(null);
-  const [teamModal, setTeamModal] = useState<{ team: TTeam | null } | null>(null);
+  const [unitModal, setUnitModal] = useState<UnitModalState>(null);
   const [assignmentModal, setAssignmentModal] = useState<AssignmentModalState>(null);
 
   const { summary } = data;
@@ -49,13 +47,13 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
         <p className="text-sm text-slate-500">Organise the Genesys queues into teams, and the teams into regions.</p>
         <div className="flex gap-2">
           {canManageRegions ? (
-            <Button onClick={() => setRegionModal({ region: null })}>
+            <Button onClick={() => setUnitModal({ kind: 'region', editing: null })}>
               <Plus className="size-4" aria-hidden="true" />
               New Region
             </Button>
           ) : null}
           {canManageTeams ? (
-            <Button variant="outline" onClick={() => setTeamModal({ team: null })}>
+            <Button variant="outline" onClick={() => setUnitModal({ kind: 'team', editing: null })}>
               <Plus className="size-4" aria-hidden="true" />
               New Team
             </Button>
@@ -127,13 +125,13 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
                   Calls on these queues are not attributed to a team until they are assigned.
                 </Alert>
               ) : null}
-              <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setRegionModal({ region: null }) : undefined} />
+              <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setUnitModal({ kind: 'region', editing: null }) : undefined} />
             </TabsContent>
             <TabsContent value="regions">
-              <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setRegionModal({ region })} />
+              <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setUnitModal({ kind: 'region', editing: region })} />
             </TabsContent>
             <TabsContent value="teams">
-              <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setTeamModal({ team })} />
+              <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setUnitModal({ kind: 'team', editing: team })} />
             </TabsContent>
             <TabsContent value="assignments">
               <AssignmentsTable
@@ -153,8 +151,7 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
         )}
       </Tabs>
 
-      <RegionFormModal open={regionModal !== null} region={regionModal?.region ?? null} onClose={() => setRegionModal(null)} />
-      <TeamFormModal open={teamModal !== null} team={teamModal?.team ?? null} regions={data.regions} onClose={() => setTeamModal(null)} />
+      <UnitFormModal state={unitModal} regions={data.regions} onClose={() => setUnitModal(null)} />
       <AssignmentFormModal state={assignmentModal} teams={data.teams} onClose={() => setAssignmentModal(null)} />
     </div>
   );

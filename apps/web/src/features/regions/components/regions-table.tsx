@@ -1,24 +1,16 @@
 import type { TRegion } from '@phone-billing/api/schemas';
-import { EmptyState } from '@phone-billing/ui/empty-state';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { MapPin } from 'lucide-react';
-import { formatShortDate } from '../../../lib/dates';
-import { useRegionMutations } from '../hooks/use-region-data';
-import { plural, StatusBadge } from './status-badge';
-import { EditDeleteCell } from './row-actions';
+import { formatNumber, plural } from '../../../lib/format';
+import { useDeleteRegion } from '../api/delete-region';
+import { UnitTable } from './unit-table';
 
-interface RegionsTableProps {
-  regions: TRegion[];
-  /** Edit and Delete show only for users who may manage regions. */
-  canManage: boolean;
-  onEdit: (region: TRegion) => void;
-}
+const queuesOf = (region: TRegion) => region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0);
 
-export function RegionsTable({ regions, canManage, onEdit }: RegionsTableProps) {
-  const { deleteRegion } = useRegionMutations();
+export function RegionsTable({ regions, canManage, onEdit }: { regions: TRegion[]; canManage: boolean; onEdit: (region: TRegion) => void }) {
+  const deleteRegion = useDeleteRegion();
 
   const remove = (region: TRegion) => {
-    const queues = region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0);
+    const queues = queuesOf(region);
     const consequence =
       region.teams.length === 0
         ? 'Deleting a region also deletes its teams; this one has none.'
@@ -28,38 +20,18 @@ export function RegionsTable({ regions, canManage, onEdit }: RegionsTableProps) 
     deleteRegion.mutate({ id: region.id });
   };
 
-  if (regions.length === 0) return <EmptyState icon={<MapPin />} title="No regions yet" />;
-
   return (
-    <Table aria-label="Regions">
-      <THead>
-        <Tr>
-          <Th>Name</Th>
-          <Th>Description</Th>
-          <Th>Status</Th>
-          <Th>Teams</Th>
-          <Th>Queues</Th>
-          <Th>Created</Th>
-          {canManage ? <Th className="text-right">Actions</Th> : null}
-        </Tr>
-      </THead>
-      <TBody>
-        {regions.map((region) => (
-          <Tr key={region.id}>
-            <Td className="font-medium text-slate-900">{region.name}</Td>
-            <Td className="max-w-xs truncate text-slate-500">{region.description ?? '—'}</Td>
-            <Td>
-              <StatusBadge active={region.isActive} />
-            </Td>
-            <Td>{region.teams.length}</Td>
-            <Td>{region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0)}</Td>
-            <Td className="whitespace-nowrap">{formatShortDate(region.createdAt)}</Td>
-            {canManage ? (
-              <EditDeleteCell subject={`region ${region.name}`} onEdit={() => onEdit(region)} onDelete={() => remove(region)} deleting={deleteRegion.isPending} />
-            ) : null}
-          </Tr>
-        ))}
-      </TBody>
-    </Table>
+    <UnitTable
+      label="Regions"
+      noun="region"
+      units={regions}
+      extraColumns={[{ key: 'teams', header: 'Teams', cell: (region) => formatNumber(region.teams.length) }]}
+      queueCount={queuesOf}
+      canManage={canManage}
+      onEdit={onEdit}
+      onDelete={remove}
+      deleting={deleteRegion.isPending}
+      empty={{ icon: <MapPin />, title: 'No regions yet' }}
+    />
   );
 }

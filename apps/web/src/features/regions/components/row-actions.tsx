@@ -1,11 +1,10 @@
 import { Button } from '@phone-billing/ui/button';
-import { Td } from '@phone-billing/ui/table';
 import { Pencil, Trash2 } from 'lucide-react';
 
-/** The Edit and Delete buttons of a region or team row; `subject` names it for screen readers. */
-export function EditDeleteCell({ subject, onEdit, onDelete, deleting }: { subject: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+/** The Edit and Delete buttons of a region or team; `subject` names it for screen readers. */
+export function EditDeleteButtons({ subject, onEdit, onDelete, deleting }: { subject: string; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
   return (
-    <Td className="text-right whitespace-nowrap">
+    <>
       <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${subject}`}>
         <Pencil className="size-4" aria-hidden="true" />
         Edit
@@ -14,6 +13,6 @@ export function EditDeleteCell({ subject, onEdit, onDelete, deleting }: { subjec
         <Trash2 className="size-4" aria-hidden="true" />
         Delete
       </Button>
-    </Td>
+    </>
   );
 }

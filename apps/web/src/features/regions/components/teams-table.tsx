@@ -1,21 +1,11 @@
 import type { TTeam } from '@phone-billing/api/schemas';
-import { EmptyState } from '@phone-billing/ui/empty-state';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Users } from 'lucide-react';
-import { formatShortDate } from '../../../lib/dates';
-import { useRegionMutations } from '../hooks/use-region-data';
-import { plural, StatusBadge } from './status-badge';
-import { EditDeleteCell } from './row-actions';
+import { plural } from '../../../lib/format';
+import { useDeleteTeam } from '../api/delete-team';
+import { UnitTable } from './unit-table';
 
-interface TeamsTableProps {
-  teams: TTeam[];
-  /** Edit and Delete show only for users who may manage teams. */
-  canManage: boolean;
-  onEdit: (team: TTeam) => void;
-}
-
-export function TeamsTable({ teams, canManage, onEdit }: TeamsTableProps) {
-  const { deleteTeam } = useRegionMutations();
+export function TeamsTable({ teams, canManage, onEdit }: { teams: TTeam[]; canManage: boolean; onEdit: (team: TTeam) => void }) {
+  const deleteTeam = useDeleteTeam();
 
   const remove = (team: TTeam) => {
     const queues = team.queueAssignments.length;
@@ -24,38 +14,18 @@ export function TeamsTable({ teams, canManage, onEdit }: TeamsTableProps) {
     deleteTeam.mutate({ id: team.id });
   };
 
-  if (teams.length === 0) return <EmptyState icon={<Users />} title="No teams yet" />;
-
   return (
-    <Table aria-label="Teams">
-      <THead>
-        <Tr>
-          <Th>Name</Th>
-          <Th>Region</Th>
-          <Th>Description</Th>
-          <Th>Status</Th>
-          <Th>Queues</Th>
-          <Th>Created</Th>
-          {canManage ? <Th className="text-right">Actions</Th> : null}
-        </Tr>
-      </THead>
-      <TBody>
-        {teams.map((team) => (
-          <Tr key={team.id}>
-            <Td className="font-medium text-slate-900">{team.name}</Td>
-            <Td>{team.region.name}</Td>
-            <Td className="max-w-xs truncate text-slate-500">{team.description ?? '—'}</Td>
-            <Td>
-              <StatusBadge active={team.isActive} />
-            </Td>
-            <Td>{team.queueAssignments.length}</Td>
-            <Td className="whitespace-nowrap">{formatShortDate(team.createdAt)}</Td>
-            {canManage ? (
-              <EditDeleteCell subject={`team ${team.name}`} onEdit={() => onEdit(team)} onDelete={() => remove(team)} deleting={deleteTeam.isPending} />
-            ) : null}
-          </Tr>
-        ))}
-      </TBody>
-    </Table>
+    <UnitTable
+      label="Teams"
+      noun="team"
+      units={teams}
+      extraColumns={[{ key: 'region', header: 'Region', cell: (team) => team.region.name }]}
+      queueCount={(team) => team.queueAssignments.length}
+      canManage={canManage}
+      onEdit={onEdit}
+      onDelete={remove}
+      deleting={deleteTeam.isPending}
+      empty={{ icon: <Users />, title: 'No teams yet' }}
+    />
   );
 }

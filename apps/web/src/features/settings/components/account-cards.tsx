@@ -12,19 +12,19 @@ import { Input } from '@phone-billing/ui/input';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useAuthStore } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useChangePassword } from '../api/change-password';
+import { useUpdateProfile } from '../api/update-profile';
 
 /** Display name (editable) and account e-mail (read-only). */
 export function ProfileCard() {
   const user = useAuthStore((state) => state.user);
-  const setUser = useAuthStore((state) => state.setUser);
-  const updateProfile = trpc.auth.updateProfile.useMutation();
+  const updateProfile = useUpdateProfile();
   const form = useForm<TUpdateProfileRequest>({ resolver: zodResolver(ZUpdateProfileRequestSchema), defaultValues: { name: user?.name ?? '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const answer = await updateProfile.mutateAsync(values);
-      setUser(answer.user);
+      await updateProfile.mutateAsync(values);
       toast.success('Profile updated');
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to update profile'));
@@ -55,7 +55,7 @@ export function ProfileCard() {
 
 /** Current, new and confirmation; this session stays, the user's other sessions are signed out (Security). */
 export function PasswordCard() {
-  const changePassword = trpc.auth.changePassword.useMutation();
+  const changePassword = useChangePassword();
   const form = useForm<TChangePasswordForm>({
     resolver: zodResolver(ZChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },

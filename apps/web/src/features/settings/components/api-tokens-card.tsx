@@ -10,13 +10,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../lib/dates';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useCreateApiToken } from '../api/create-api-token';
+import { useApiTokens } from '../api/get-api-tokens';
+import { useRevokeApiToken } from '../api/revoke-api-token';
 
 /** Your own API tokens for scripts (`Authorization: Bearer <token>`). */
 export function ApiTokensCard() {
-  const tokens = trpc.auth.listTokens.useQuery(undefined);
-  const createToken = trpc.auth.createToken.useMutation();
-  const revokeToken = trpc.auth.revokeToken.useMutation();
+  const tokens = useApiTokens();
+  const createToken = useCreateApiToken();
+  const revokeToken = useRevokeApiToken();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const form = useForm<TCreateApiTokenRequest>({ resolver: zodResolver(ZCreateApiTokenRequestSchema), defaultValues: { name: '' } });
 
@@ -26,7 +29,6 @@ export function ApiTokensCard() {
       setSecret({ name: answer.data.name, token: answer.data.token });
       toast.success('API token created');
       form.reset();
-      void tokens.refetch();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to create API token'));
     }
@@ -37,7 +39,6 @@ export function ApiTokensCard() {
     try {
       await revokeToken.mutateAsync({ id });
       toast.success('API token revoked');
-      void tokens.refetch();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to revoke API token'));
     }

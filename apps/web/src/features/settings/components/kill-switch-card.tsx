@@ -10,7 +10,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/trpc';
-import { useUpdateSettings } from '../hooks/use-settings';
+import { useUpdateSettings } from '../api/update-settings';
 
 /** Pauses all billing at once (persisted; records who, when and why). */
 export function KillSwitchCard({ settings, canManage }: { settings: TSettings; canManage: boolean }) {

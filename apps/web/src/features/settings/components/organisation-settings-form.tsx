@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/trpc';
-import { useUpdateSettings } from '../hooks/use-settings';
+import { useUpdateSettings } from '../api/update-settings';
 
 const ZFormSchema = ZBillingConfigFormSchema.extend({
   billingFailures: z.boolean(),

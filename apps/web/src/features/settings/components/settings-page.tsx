@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { usePermission } from '../../../lib/auth-store';
 import { setCompanyTimezone } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/trpc';
-import { useSettings } from '../hooks/use-settings';
+import { useSettings } from '../api/get-settings';
 import { PasswordCard, ProfileCard } from './account-cards';
 import { ApiTokensCard } from './api-tokens-card';
 import { KillSwitchCard } from './kill-switch-card';

@@ -7,7 +7,10 @@ import { Input } from '@phone-billing/ui/input';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { usePermission } from '../../../lib/auth-store';
-import { errorMessage, trpc } from '../../../lib/trpc';
+import { errorMessage } from '../../../lib/trpc';
+import { useIntegrationStatus } from '../api/get-integration-status';
+import { useTestGenesysConnection } from '../api/test-genesys-connection';
+import { useTestQboConnection } from '../api/test-qbo-connection';
 
 function ReadOnly({ id, label, value }: { id: string; label: string; value: string }) {
   return (
@@ -19,33 +22,26 @@ function ReadOnly({ id, label, value }: { id: string; label: string; value: stri
 
 /** Phone System API and QuickBooks Online API: read-only configuration and a real connection test. */
 export function IntegrationCards() {
-  const info = trpc.system.info.useQuery(undefined);
   const canGenesys = usePermission('integration:genesys');
   const canQbo = usePermission('integration:qbo');
-  const genesysStatus = trpc.genesys.status.useQuery(undefined, { enabled: usePermission('integration:genesys', 'billing:view') });
-  const qboStatus = trpc.qbo.status.useQuery(undefined, { enabled: canQbo });
-  const testGenesys = trpc.genesys.testConnection.useMutation();
-  const testQbo = trpc.qbo.testConnection.useMutation();
-  const simulated = info.data?.data.simulated;
+  const { simulated, genesys, qbo } = useIntegrationStatus();
+  const testGenesys = useTestGenesysConnection();
+  const testQbo = useTestQboConnection();
 
   async function runTest(which: 'genesys' | 'qbo') {
     try {
       if (which === 'genesys') {
         const answer = await testGenesys.mutateAsync(undefined);
         toast.success(answer.data.message);
-        void genesysStatus.refetch();
       } else {
         const answer = await testQbo.mutateAsync(undefined);
         toast.success(answer.message ?? 'QBO connection successful!');
-        void qboStatus.refetch();
       }
     } catch (error) {
       toast.error(errorMessage(error, 'Connection test failed'));
     }
   }
 
-  const genesys = genesysStatus.data?.data;
-  const qbo = qboStatus.data?.data;
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>

@@ -1,0 +1,9 @@
+import { Badge, type BadgeTone } from '@phone-billing/ui/badge';
+
+const customerTones: Record<string, BadgeTone> = { PENDING: 'yellow', INVOICED: 'green', RATED: 'blue', SKIPPED: 'gray', FAILED: 'red' };
+const customerLabels: Record<string, string> = { PENDING: 'Pending', INVOICED: 'Invoiced', RATED: 'Rated (preview)', SKIPPED: 'Skipped', FAILED: 'Failed' };
+
+/** One customer's outcome within a job; a dry run's customers are rated, never invoiced. */
+export function CustomerStatusBadge({ status }: { status: string }) {
+  return <Badge tone={customerTones[status] ?? 'gray'}>{customerLabels[status] ?? status}</Badge>;
+}

@@ -1,0 +1,8 @@
+import { useAuthStore } from '../../../lib/auth-store';
+import { trpc } from '../../../lib/trpc';
+
+/** PATCH /auth/users/me/profile; the signed-in user shown everywhere takes the new name. */
+export function useUpdateProfile() {
+  const setUser = useAuthStore((state) => state.setUser);
+  return trpc.auth.updateProfile.useMutation({ onSuccess: (answer) => setUser(answer.user) });
+}
