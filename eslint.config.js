@@ -98,10 +98,15 @@ const API_BROWSER_SAFE = ['packages/api/src/shared/**', 'packages/api/src/schema
 
 // Reading VITEST (or any test-runner flag) lets a test take a path production never takes.
 const noTestRunnerFlags = [
-  'error',
   { selector: "MemberExpression[property.name='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
   { selector: "MemberExpression[property.value='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
   { selector: "ObjectPattern > Property[key.name='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
+];
+
+// Procedures hand `services.db` to a domain function; they never query it themselves.
+const noQueriesInRouters = [
+  { selector: "MemberExpression[object.type='MemberExpression'][object.property.name='db']", message: 'No Prisma in routers/: move the query into a domain function and call it.' },
+  { selector: "MemberExpression[object.type='Identifier'][object.name='db']", message: 'No Prisma in routers/: move the query into a domain function and call it.' },
 ];
 
 export default defineConfig(
@@ -138,8 +143,9 @@ export default defineConfig(
   {
     files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],
     ignores: TEST_FILES,
-    rules: { 'no-restricted-syntax': noTestRunnerFlags },
+    rules: { 'no-restricted-syntax': ['error', ...noTestRunnerFlags] },
   },
+  { files: ['packages/api/src/routers/**/*.ts'], ignores: TEST_FILES, rules: { 'no-restricted-syntax': ['error', ...noTestRunnerFlags, ...noQueriesInRouters] } },
   { files: ['apps/web/src/**/*.{ts,tsx}'], ignores: TEST_FILES, rules: restrictImports(noTestCode, webRules) },
   { files: ['packages/ui/src/**/*.{ts,tsx}'], ignores: TEST_FILES, rules: { ...restrictImports(noTestCode, uiRules), 'no-restricted-globals': ['error', { name: 'fetch', message: 'packages/ui knows no data fetching.' }] } },
   { files: API_ROUTER_LAYER, ignores: TEST_FILES, rules: restrictImports(noTestCode, noTransport) },

@@ -40,6 +40,12 @@ describe('lint enforces the directions between packages', () => {
     ]);
   });
 
+  it('keeps Prisma queries out of routers', async () => {
+    const query = "import type { Database } from '@phone-billing/db';\nexport const count = (services: { db: Database }) => services.db.user.count();\n";
+    expect(await problems('packages/api/src/routers/auth/probe.ts', query)).toEqual([expect.stringContaining('No Prisma in routers/')]);
+    expect(await problems('packages/api/src/access-control/probe.ts', query)).toEqual([]);
+  });
+
   it('keeps the database and vendor-client packages free of our other packages', async () => {
     expect(await problems('packages/db/src/probe.ts', "import { appRouter } from '@phone-billing/api';\nexport const a = appRouter;\n")).toEqual([
       expect.stringContaining('packages/db knows no business rules'),

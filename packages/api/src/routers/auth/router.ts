@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { recordAudit } from '../../auth/audit';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { invalidateOtherSessions, invalidateSession, loadAuthUser } from '../../auth/sessions';
+import { changePassword, updateDisplayName } from '../../auth/own-account';
+import { invalidateSession } from '../../auth/sessions';
 import { signIn } from '../../auth/sign-in';
 import { AppError } from '../../errors';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../access-control/api-tokens';
@@ -15,7 +14,6 @@ import {
   ZSetupPasswordRequestSchema,
   ZUpdateUserRolesRequestSchema,
 } from '../../shared/access-control';
-import { getOrganizationSettings } from '../../settings/organization-settings';
 import {
   ZAuthUserSchema,
   ZChangePasswordRequestSchema,
@@ -75,29 +73,14 @@ export const authRouter = router({
     .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/profile', tags: ['auth'], summary: 'Change your display name' } })
     .input(ZUpdateProfileRequestSchema)
     .output(ZUserResponseSchema)
-    .mutation(async ({ ctx, input }) => {
-      await ctx.services.db.user.update({ where: { id: ctx.user.id }, data: { displayName: input.name } });
-      if (input.name !== ctx.user.name) {
-        await recordAudit(ctx.services.db, { actor: ctx.user, action: 'auth.profile-updated', target: ctx.user.email, details: { name: { from: ctx.user.name, to: input.name } } });
-      }
-      const user = await loadAuthUser(ctx.services.db, ctx.user.id);
-      return { success: true as const, user: user! };
-    }),
+    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await updateDisplayName(ctx.services.db, ctx.user, input.name) })),
 
   changePassword: protectedProcedure
     .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/password', tags: ['auth'], summary: 'Change your password' } })
     .input(ZChangePasswordRequestSchema)
     .output(ZSuccessSchema)
     .mutation(async ({ ctx, input }) => {
-      const { db } = ctx.services;
-      const record = await db.user.findUniqueOrThrow({ where: { id: ctx.user.id } });
-      if (!(await verifyPassword(record.passwordHash, input.currentPassword))) {
-        throw new AppError('BAD_REQUEST', 'Current password is incorrect', [{ msg: 'Current password is incorrect', path: 'currentPassword' }]);
-      }
-      await db.user.update({ where: { id: record.id }, data: { passwordHash: await hashPassword(input.newPassword) } });
-      const settings = await getOrganizationSettings(db);
-      const signedOut = settings.signOutOnPasswordChange ? await invalidateOtherSessions(db, record.id, ctx.auth.sessionId) : 0;
-      await recordAudit(db, { actor: ctx.user, action: 'auth.password-changed', target: record.email, details: { otherSessionsSignedOut: signedOut } });
+      await changePassword(ctx.services.db, ctx.user, input, ctx.auth.sessionId);
       return { success: true as const, message: 'Password updated' };
     }),
 
