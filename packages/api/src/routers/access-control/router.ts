@@ -1,12 +1,27 @@
 import { z } from 'zod';
 import { listAuditLog } from '../../access-control/audit-log';
-import { createAction, createRole } from '../../access-control/roles';
+import { createAction, createRole, listActions, listRoles } from '../../access-control/roles';
+import { createUser, listUsers, setUserRoles } from '../../access-control/users';
 import { permissionProcedure } from '../../procedures';
-import { ZCreateActionRequestSchema, ZCreateRoleRequestSchema } from '../../shared/access-control';
+import {
+  ZCreateActionRequestSchema,
+  ZCreateRoleRequestSchema,
+  ZCreateUserRequestSchema,
+  ZUpdateUserRolesRequestSchema,
+} from '../../shared/access-control';
 import { router } from '../../trpc';
 
 const manageAccess = permissionProcedure('system:manage-access');
 
+const noInput = z.object({}).optional();
+const ZUserListEntrySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
 const ZActionSchema = z.object({ id: z.string(), key: z.string(), description: z.string() });
 const ZRoleSchema = z.object({
   id: z.string(),
@@ -15,7 +30,46 @@ const ZRoleSchema = z.object({
   actions: z.array(z.object({ id: z.string(), key: z.string() })),
 });
 
+/**
+ * Users, roles and permissions: the Access Control screen. The REST paths of users, roles and
+ * actions stay under /auth (spec/API.md); creating roles and permissions and the audit log live
+ * under /access-control and /audit-log.
+ */
 export const accessControlRouter = router({
+  listUsers: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/users', tags: ['access-control'], summary: 'Every user with their roles, newest first' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), users: z.array(ZUserListEntrySchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, users: await listUsers(ctx.services.db) })),
+
+  listRoles: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/roles', tags: ['access-control'], summary: 'Roles and their permissions' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), roles: z.array(ZRoleSchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, roles: await listRoles(ctx.services.db) })),
+
+  listActions: manageAccess
+    .meta({ openapi: { method: 'GET', path: '/auth/actions', tags: ['access-control'], summary: 'Every permission' } })
+    .input(noInput)
+    .output(z.object({ success: z.literal(true), actions: z.array(ZActionSchema) }))
+    .query(async ({ ctx }) => ({ success: true as const, actions: await listActions(ctx.services.db) })),
+
+  createUser: manageAccess
+    .meta({ openapi: { method: 'POST', path: '/auth/users', tags: ['access-control'], summary: 'Add a user (without a password: a one-time setup link)' } })
+    .input(ZCreateUserRequestSchema)
+    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema, setupUrl: z.string().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const created = await createUser(ctx.services.db, ctx.user, input, ctx.services.config.appOrigin);
+      ctx.response.status = 201;
+      return { success: true as const, ...created };
+    }),
+
+  updateUserRoles: manageAccess
+    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', tags: ['access-control'], summary: "Replace a user's roles" } })
+    .input(ZUpdateUserRolesRequestSchema)
+    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema }))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
+
   createAction: manageAccess
     .meta({ openapi: { method: 'POST', path: '/access-control/actions', tags: ['access-control'], summary: 'Create a permission' } })
     .input(ZCreateActionRequestSchema)

@@ -5,15 +5,8 @@ import { signIn } from '../../auth/sign-in';
 import { AppError } from '../../errors';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../access-control/api-tokens';
 import { describeSetupLink, redeemSetupLink } from '../../access-control/password-setup';
-import { listActions, listRoles } from '../../access-control/roles';
-import { createUser, listUsers, setUserRoles } from '../../access-control/users';
-import { permissionProcedure, protectedProcedure, publicProcedure } from '../../procedures';
-import {
-  ZCreateApiTokenRequestSchema,
-  ZCreateUserRequestSchema,
-  ZSetupPasswordRequestSchema,
-  ZUpdateUserRolesRequestSchema,
-} from '../../shared/access-control';
+import { protectedProcedure, publicProcedure } from '../../procedures';
+import { ZCreateApiTokenRequestSchema, ZSetupPasswordRequestSchema } from '../../shared/access-control';
 import {
   ZAuthUserSchema,
   ZChangePasswordRequestSchema,
@@ -24,22 +17,7 @@ import { router } from '../../trpc';
 
 const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
 const ZSuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
-const ZUserListEntrySchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  displayName: z.string().nullable(),
-  roles: z.array(z.object({ id: z.string(), name: z.string() })),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-const ZRoleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  actions: z.array(z.object({ id: z.string(), key: z.string() })),
-});
 const ZApiTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-const manageAccess = permissionProcedure('system:manage-access');
 const noInput = z.object({}).optional();
 
 export const authRouter = router({
@@ -83,42 +61,6 @@ export const authRouter = router({
       await changePassword(ctx.services.db, ctx.user, input, ctx.auth.sessionId);
       return { success: true as const, message: 'Password updated' };
     }),
-
-  // ------------------------------------------------------------------ users, roles, permissions
-
-  listUsers: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/auth/users', tags: ['auth'], summary: 'Every user with their roles, newest first' } })
-    .input(noInput)
-    .output(z.object({ success: z.literal(true), users: z.array(ZUserListEntrySchema) }))
-    .query(async ({ ctx }) => ({ success: true as const, users: await listUsers(ctx.services.db) })),
-
-  listRoles: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/auth/roles', tags: ['auth'], summary: 'Roles and their permissions' } })
-    .input(noInput)
-    .output(z.object({ success: z.literal(true), roles: z.array(ZRoleSchema) }))
-    .query(async ({ ctx }) => ({ success: true as const, roles: await listRoles(ctx.services.db) })),
-
-  listActions: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/auth/actions', tags: ['auth'], summary: 'Every permission' } })
-    .input(noInput)
-    .output(z.object({ success: z.literal(true), actions: z.array(z.object({ id: z.string(), key: z.string(), description: z.string() })) }))
-    .query(async ({ ctx }) => ({ success: true as const, actions: await listActions(ctx.services.db) })),
-
-  createUser: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/auth/users', tags: ['auth'], summary: 'Add a user (without a password: a one-time setup link)' } })
-    .input(ZCreateUserRequestSchema)
-    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema, setupUrl: z.string().optional() }))
-    .mutation(async ({ ctx, input }) => {
-      const created = await createUser(ctx.services.db, ctx.user, input, ctx.services.config.appOrigin);
-      ctx.response.status = 201;
-      return { success: true as const, ...created };
-    }),
-
-  updateUserRoles: manageAccess
-    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', tags: ['auth'], summary: "Replace a user's roles" } })
-    .input(ZUpdateUserRolesRequestSchema)
-    .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema }))
-    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
 
   // ------------------------------------------------------------------ one-time password setup links
 

@@ -7,9 +7,9 @@ export type AccessAction = { id: string; key: string; description: string };
 /** Users, roles and permissions of the Access Control page, loaded together. */
 export function useAccessData() {
   const utils = trpc.useUtils();
-  const users = trpc.auth.listUsers.useQuery(undefined);
-  const roles = trpc.auth.listRoles.useQuery(undefined);
-  const actions = trpc.auth.listActions.useQuery(undefined);
+  const users = trpc.accessControl.listUsers.useQuery(undefined);
+  const roles = trpc.accessControl.listRoles.useQuery(undefined);
+  const actions = trpc.accessControl.listActions.useQuery(undefined);
 
   return {
     users: users.data?.users ?? [],

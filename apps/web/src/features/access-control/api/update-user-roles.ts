@@ -4,9 +4,9 @@ import { errorMessage, trpc } from '../../../lib/trpc';
 /** A role toggle: the answer replaces the user in the list (spec 001 §4) and the audit log moves. */
 export function useUpdateUserRoles() {
   const utils = trpc.useUtils();
-  return trpc.auth.updateUserRoles.useMutation({
+  return trpc.accessControl.updateUserRoles.useMutation({
     onSuccess: (answer) => {
-      utils.auth.listUsers.setData(undefined, (old) => old && { ...old, users: old.users.map((user) => (user.id === answer.user.id ? answer.user : user)) });
+      utils.accessControl.listUsers.setData(undefined, (old) => old && { ...old, users: old.users.map((user) => (user.id === answer.user.id ? answer.user : user)) });
       toast.success('Roles updated');
       void utils.accessControl.auditLog.invalidate();
     },
