@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '../packages/api/src/dashboard/dashboard-fixtures';
+import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '../test/dashboard-fixtures';
 import type { IntegrationServices, QboStatus } from '../packages/api/src/integrations';
 import { hashPassword } from '../packages/api/src/auth/passwords';
 import { notify } from '../packages/api/src/notifications';

@@ -134,8 +134,3 @@ export const genesysArea: ServerArea = {
     await state.backgroundPull;
   },
 };
-
-/** For tests and benchmarks: the background pull of a running server, if any. */
-export function genesysBackgroundPull(ctx: AreaContext): Promise<void> | null {
-  return states.get(ctx)?.backgroundPull ?? null;
-}

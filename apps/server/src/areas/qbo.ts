@@ -9,7 +9,12 @@ export const QBO_SIMULATOR_MOUNT = '/sim/qbo';
 
 const simulators = new WeakMap<AreaContext['app'], QboSimulator>();
 
-/** The mounted simulator of a running server (tests approve consent or count invoices with it). */
+/**
+ * The simulator a running server mounted at /sim/qbo (none with real or outside-simulator
+ * credentials). It is the running company's QuickBooks: whoever holds the server (a test, a
+ * script) inspects the invoices it received and injects faults through it, as the simulator's own
+ * API offers, rather than through a second copy.
+ */
 export function mountedQboSimulator(app: AreaContext['app']): QboSimulator | undefined {
   return simulators.get(app);
 }

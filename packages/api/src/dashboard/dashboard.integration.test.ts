@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../../test/server';
 import { hashPassword } from '../auth/passwords';
 import type { IntegrationServices, QboStatus } from '../integrations';
 import { notify } from '../notifications';
-import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from './dashboard-fixtures';
+import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '../../../../test/dashboard-fixtures';
 
 const NO_ACCESS = { email: 'nobody@example.com', password: 'nobody-password-1' };
 

@@ -1,10 +1,10 @@
-// Test support (integration and browser tests): a known set of rows for the dashboard to read.
+// Test support (the dashboard's integration and browser tests): a known set of rows for it to read.
 // Nothing in the product imports this file.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '@phone-billing/db';
-import { addDays, dayRangeToInstants } from '../domain/calendar';
-import { currentMonthInZone } from './month';
+import { addDays, dayRangeToInstants } from '../packages/api/src/domain/calendar';
+import { currentMonthInZone } from '../packages/api/src/dashboard/month';
 
 export type SeededCall = { id: string; at: Date; duration: number; mediaType: string; queueId: string | null };
 
