@@ -4,13 +4,14 @@ import { reportStartupFailure, stopOnSignals } from './process-lifecycle';
 import { createServer, type PhoneBillingServer } from './server';
 
 const config = loadConfig();
-let server: PhoneBillingServer;
+let server: PhoneBillingServer | undefined;
 try {
   server = await createServer({ config });
   stopOnSignals(server, (signal) => `${signal} received, stopping`);
   await server.start();
 } catch (error) {
   reportStartupFailure(error);
+  await server?.stop().catch(() => undefined);
   process.exit(1);
 }
 if (server.generatedAdmin) {

@@ -1,13 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { checkAppSecret, seedDatabase, type AppServices } from '@phone-billing/api';
-import { createDatabaseClient, provisionDatabase, type ProvisionedDatabase } from '@phone-billing/db';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { checkAppSecret, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
+import { createDatabaseClient, createPostgresRequestLimiter, provisionDatabase, type Database, type ProvisionedDatabase } from '@phone-billing/db';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
 import { serverAreas } from './area-list';
-import { redactSecretsInUrl } from './areas/qbo';
 import { loadConfig, type ServerConfig } from './config';
+import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { restPlugin } from './plugins/rest';
 import { sessionPlugin } from './plugins/session';
@@ -40,25 +40,44 @@ export interface CreateServerOptions {
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<PhoneBillingServer> {
   const config = options.config ?? loadConfig();
-  const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // Request URLs without the OAuth code, state and QuickBooks realm.
-            serializers: { req: (request: FastifyRequest) => ({ method: request.method, url: redactSecretsInUrl(request.url), host: request.host, remoteAddress: request.ip }) },
-          },
-    trustProxy: true,
-    bodyLimit: 1024 * 1024,
-  });
+  const app = Fastify({ logger: options.logger === false ? false : loggerOptions(config), trustProxy: true, bodyLimit: 1024 * 1024 });
   let ready = false;
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => (ready ? { status: 'ready' } : reply.code(503).send({ status: 'starting' })));
 
   const database = await provisionDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) });
   const db = createDatabaseClient(database.url);
+  // QuickBooks and Genesys request limits, counted in PostgreSQL for every process on the database.
+  const requestLimiter = createPostgresRequestLimiter({ connectionString: database.url });
+  // Whatever was started so far, stopped in reverse order; the database always last.
+  let boss: PgBoss | null = null;
+  const stopStarted = async () => {
+    await boss?.stop({ graceful: false, close: true }).catch(() => undefined);
+    await requestLimiter.close().catch(() => undefined);
+    await db.$disconnect().catch(() => undefined);
+    await database.embedded?.stop();
+  };
+  try {
+    return await assembleServer({ options, config, app, database, db, requestLimiter, setReady: (value) => (ready = value), onBoss: (started) => (boss = started) });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await stopStarted();
+    throw error;
+  }
+}
+
+type Assembly = {
+  options: CreateServerOptions;
+  config: ServerConfig;
+  app: FastifyInstance;
+  database: ProvisionedDatabase;
+  db: Database;
+  requestLimiter: ReturnType<typeof createPostgresRequestLimiter>;
+  setReady(ready: boolean): void;
+  onBoss(boss: PgBoss): void;
+};
+
+async function assembleServer({ options, config, app, database, db, requestLimiter, setReady, onBoss }: Assembly): Promise<PhoneBillingServer> {
   if (config.databaseUrl) {
     // Instances on a shared database must share APP_SECRET (it encrypts the QuickBooks tokens).
     const outcome = await checkAppSecret(db, config.appSecret, { acceptNewSecret: config.env.ACCEPT_NEW_APP_SECRET === '1' });
@@ -81,6 +100,8 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
 
   const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 5 });
   boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
+  logJobRuns(boss, app.log, [SCHEDULE_TICK_QUEUE]);
+  onBoss(boss);
   await boss.start();
   services.jobs = {
     send: (queue, data, sendOptions) => boss.send(queue, data, sendOptions ?? {}),
@@ -107,7 +128,7 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
   await app.register(apiDocsPlugin);
 
   const areas = options.areas ?? serverAreas;
-  const areaContext: AreaContext = { app, services, boss, config, runWorkers: config.runWorkers };
+  const areaContext: AreaContext = { app, services, boss, config, runWorkers: config.runWorkers, requestLimiter };
   for (const area of areas) await area.setup?.(areaContext);
 
   if (config.webDistDir) await app.register(webPlugin, { distDir: config.webDistDir });
@@ -131,23 +152,25 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
         config.allowedOrigins.push(origin, `http://127.0.0.1:${port}`);
       }
       for (const area of areas) await area.prepare?.(areaContext);
-      ready = true;
+      setReady(true);
       return `http://127.0.0.1:${port}`;
     },
     stop() {
       stopping ??= (async () => {
-        ready = false;
-        // Areas, HTTP and pg-boss get a bounded time to finish; the database always stops last so a
-        // stuck worker can never leave PostgreSQL running behind us.
+        setReady(false);
+        // In order: areas (background work), HTTP (drains requests in flight), pg-boss (lets running
+        // jobs finish), the limiter, and the database last, so nothing still running loses it.
+        // Each step has a bounded time, so Ctrl+C always ends within 10 s.
         const stopServices = async () => {
           for (const area of [...areas].reverse()) {
-            await area.stop?.(areaContext).catch((error) => app.log.error({ err: error }, `stopping ${area.name}`));
+            await area.stop?.(areaContext).catch((error: unknown) => app.log.error({ err: error }, `stopping ${area.name}`));
           }
           await app.close();
-          await boss.stop({ graceful: true, timeout: 8_000, close: true }).catch(() => undefined);
+          await boss.stop({ graceful: true, timeout: 5_000, close: true }).catch((error: unknown) => app.log.warn({ err: error }, 'pg-boss did not stop cleanly'));
         };
-        const gaveUp = await Promise.race([stopServices().then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 15_000).unref())]);
-        if (gaveUp) app.log.warn('some services did not stop within 15 s; stopping the database anyway');
+        const gaveUp = await Promise.race([stopServices().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 7_000).unref())]);
+        if (gaveUp) app.log.warn('some services did not stop within 7 s; stopping the database anyway');
+        await Promise.race([requestLimiter.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500).unref())]);
         await db.$disconnect().catch(() => undefined);
         await database.embedded?.stop();
       })();

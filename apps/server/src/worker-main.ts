@@ -26,7 +26,7 @@ if (!config.databaseUrl) {
   config.databaseUrl = readFileSync(file, 'utf8').trim();
 }
 
-let server: PhoneBillingServer;
+let server: PhoneBillingServer | undefined;
 let url: string;
 try {
   server = await createServer({ config });
@@ -35,6 +35,7 @@ try {
   url = await server.start();
 } catch (error) {
   reportStartupFailure(error);
+  await server?.stop().catch(() => undefined);
   process.exit(1);
 }
 server.app.log.info(`Phone Billing worker running (health at ${url}/healthz)`);

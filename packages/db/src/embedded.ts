@@ -55,7 +55,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const child = spawn(
     path.join(binaries, 'bin', 'postgres'),
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
-    { ...(runAs ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    // A process group of its own: Ctrl+C in a terminal signals the whole foreground group, and
+    // PostgreSQL must not stop before the app has stopped its workers (stop() ends it last).
+    { ...(runAs ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, detached: true },
   );
   await waitUntilReady(child, log);
   const url = `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
@@ -72,6 +74,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGINT'); // "fast" shutdown: disconnect clients, checkpoint, exit
+        // Should the checkpoint take too long, "immediate" shutdown (recovered at the next start).
+        setTimeout(() => child.kill('SIGQUIT'), 5_000).unref();
         setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
       });
     },

@@ -4,3 +4,10 @@ export type * from '@prisma/client';
 export { provisionDatabase, embeddedUrlFile, APP_DATABASE, type ProvisionedDatabase } from './provision';
 export { migrateDatabase, ensureDatabase, withDatabase } from './migrate';
 export { withAdvisoryLock, type AdvisoryLockOptions } from './advisory-lock';
+export {
+  createPostgresRequestLimiter,
+  type PostgresRequestLimiter,
+  type PostgresRequestLimiterOptions,
+  type VendorRequestLimit,
+  type VendorRequestPermit,
+} from './request-limiter';

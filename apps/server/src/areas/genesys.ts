@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
 import { addDays, calendarDateInZone, zonedDateTimeToInstant } from '@phone-billing/api/domain';
-import { GenesysClient, genesysConfigFromEnv, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
+import { GenesysClient, genesysConfigFromEnv, GENESYS_REQUESTS_PER_MINUTE, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
 import { createGenesysSimulator, type GenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import type { AreaContext, ServerArea } from './index';
 
@@ -15,6 +15,29 @@ function historyDays(env: NodeJS.ProcessEnv): number {
   return env.GENESYS_HISTORY_DAYS !== undefined && env.GENESYS_HISTORY_DAYS !== '' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_HISTORY_DAYS;
 }
 const NIGHTLY_QUEUE = 'genesys-pull-previous-day';
+/** The simulator mounted in-process allows this much (the start-up pull of three months is quick). */
+const MOUNTED_SIMULATOR_REQUESTS_PER_MINUTE = 100_000;
+
+/** GENESYS_REQUESTS_PER_MINUTE: the OAuth client's limit when the organisation's differs from Genesys' 300. */
+function requestsPerMinute(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.GENESYS_REQUESTS_PER_MINUTE);
+  return Number.isFinite(value) && value > 0 ? value : GENESYS_REQUESTS_PER_MINUTE;
+}
+
+/**
+ * GENESYS_SIMULATOR_URL without real credentials: a simulator running elsewhere (`npm run
+ * simulators`), shared by every instance, with the simulator's own client credentials by default.
+ */
+function outsideSimulatorConfig(env: NodeJS.ProcessEnv): GenesysClientConfig | null {
+  const url = env.GENESYS_SIMULATOR_URL?.trim().replace(/\/+$/, '');
+  if (!url) return null;
+  return {
+    apiBaseUrl: url,
+    loginBaseUrl: url,
+    clientId: env.GENESYS_CLIENT_ID?.trim() || 'sim-genesys-client',
+    clientSecret: env.GENESYS_CLIENT_SECRET?.trim() || 'sim-genesys-secret',
+  };
+}
 
 interface AreaState {
   service: GenesysAreaService;
@@ -41,11 +64,12 @@ export const genesysArea: ServerArea = {
   name: 'genesys',
 
   async setup(ctx) {
-    const realConfig = genesysConfigFromEnv(ctx.config.env);
+    const outsideSimulator = outsideSimulatorConfig(ctx.config.env);
+    const realConfig = outsideSimulator ? null : genesysConfigFromEnv(ctx.config.env);
     let simulator: GenesysSimulator | null = null;
-    let clientConfig: GenesysClientConfig | null = realConfig;
+    let clientConfig: GenesysClientConfig | null = outsideSimulator ?? realConfig;
 
-    if (!realConfig) {
+    if (!clientConfig) {
       // Deterministic demo organisation whose calls follow the company's business hours; a
       // generous rate limit so the start-up pull is quick.
       const { timezone } = await getOrganizationSettings(ctx.services.db);
@@ -69,7 +93,10 @@ export const genesysArea: ServerArea = {
         });
       });
     }
-    ctx.services.config.simulated.genesys = simulator !== null;
+    const simulated = simulator !== null || outsideSimulator !== null;
+    ctx.services.config.simulated.genesys = simulated;
+    // Every process shares the OAuth client's limit through the request limiter.
+    const limits = { limiter: ctx.requestLimiter, requestsPerMinute: simulator ? MOUNTED_SIMULATOR_REQUESTS_PER_MINUTE : requestsPerMinute(ctx.config.env) };
 
     let client: GenesysClient | null = null;
     const getClient = (): GenesysClient => {
@@ -80,11 +107,11 @@ export const genesysArea: ServerArea = {
         const base = `http://${localHostFor(ctx.config.host)}:${address.port}${GENESYS_SIMULATOR_PREFIX}`;
         clientConfig = { apiBaseUrl: base, loginBaseUrl: base, clientId: simulator!.credentials.clientId, clientSecret: simulator!.credentials.clientSecret };
       }
-      client = new GenesysClient(clientConfig);
+      client = new GenesysClient({ ...clientConfig, ...limits });
       return client;
     };
 
-    const service = createGenesysService({ db: ctx.services.db, logger: ctx.services.logger, simulated: simulator !== null, client: getClient });
+    const service = createGenesysService({ db: ctx.services.db, logger: ctx.services.logger, simulated, client: getClient });
     ctx.services.integrations.genesys = service;
     states.set(ctx, { service, simulator, stopping: false, backgroundPull: null });
 

@@ -1,4 +1,5 @@
 import type { AppServices } from '@phone-billing/api';
+import type { RequestLimiter } from '@phone-billing/integrations/request-limiter';
 import type { FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { ServerConfig } from '../config';
@@ -10,6 +11,8 @@ export interface AreaContext {
   config: ServerConfig;
   /** Whether this process runs the pg-boss workers (false for `WORKERS=0` web servers). */
   runWorkers: boolean;
+  /** Vendor request limits shared by every process on the database; handed to the vendor clients. */
+  requestLimiter: RequestLimiter;
 }
 
 /**

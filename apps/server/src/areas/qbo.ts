@@ -110,6 +110,7 @@ export const qboArea: ServerArea = {
       resolveConfig,
       browserAuthorizeUrl,
       logger: services.logger,
+      clientOptions: { limiter: context.requestLimiter },
     });
   },
 };

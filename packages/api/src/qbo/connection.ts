@@ -30,8 +30,8 @@ export type QboConnectionOptions = {
   /** Turns the authorize URL into the one a browser should open (e.g. the public origin). */
   browserAuthorizeUrl?: (url: string) => string;
   logger?: Pick<Logger, 'warn' | 'info'>;
-  /** Test hooks passed to the client (sleep, now, maxAttempts). */
-  clientOptions?: Pick<QboClientOptions, 'sleep' | 'now' | 'maxAttempts'>;
+  /** Passed to the client: the shared request limiter, and test hooks (sleep, now, maxAttempts). */
+  clientOptions?: Pick<QboClientOptions, 'sleep' | 'now' | 'maxAttempts' | 'limiter'>;
 };
 
 /** What QBO Setup shows (spec 000 §3 "QBO status"); never tokens or the realm. */

@@ -1,3 +1,4 @@
+import { unlimitedRequests, type RequestLimit, type RequestLimiter } from '../request-limiter';
 import { GenesysApiError, GenesysAuthenticationError, isGenesysErrorBody, isGenesysOAuthErrorBody } from './errors';
 import type {
   AnalyticsConversation,
@@ -26,7 +27,17 @@ export interface GenesysClientConfig {
   requestTimeoutMs?: number;
   /** Source of backoff jitter, uniform in [0, 1) (default Math.random). */
   random?: () => number;
+  /**
+   * Keeps API requests within Genesys' limit per OAuth client (`requestsPerMinute`). The app
+   * hands in one shared by all its processes; without one, nothing is limited here.
+   */
+  limiter?: RequestLimiter;
+  /** Requests a minute the organisation allows this OAuth client (Genesys: 300). */
+  requestsPerMinute?: number;
 }
+
+/** Genesys Cloud's default limit on API requests per client-credentials client. */
+export const GENESYS_REQUESTS_PER_MINUTE = 300;
 
 export interface PageRequest {
   pageNumber: number;
@@ -81,6 +92,8 @@ export class GenesysClient {
   private readonly now: () => Date;
   private readonly requestTimeoutMs: number;
   private readonly random: () => number;
+  private readonly limiter: RequestLimiter;
+  private readonly requestLimit: RequestLimit;
   private token: { accessToken: string; expiresAtMs: number; renewAtMs: number } | null = null;
   private pendingToken: Promise<string> | null = null;
 
@@ -92,6 +105,8 @@ export class GenesysClient {
     this.now = config.now ?? (() => new Date());
     this.requestTimeoutMs = config.requestTimeoutMs ?? 30_000;
     this.random = config.random ?? Math.random;
+    this.limiter = config.limiter ?? unlimitedRequests;
+    this.requestLimit = { key: `genesys:${this.loginBaseUrl}:${config.clientId}`, perMinute: config.requestsPerMinute ?? GENESYS_REQUESTS_PER_MINUTE };
   }
 
   /** A valid access token, fetched or renewed when needed (concurrent callers share one fetch). */
@@ -245,13 +260,18 @@ export class GenesysClient {
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       const { url, init } = await prepare();
       let response: Response;
+      // API requests count against the client's limit (the token endpoint has its own); Genesys
+      // limits requests per minute only, so the permit can go as soon as the answer starts.
+      const permit = authenticated ? await this.limiter.acquire(this.requestLimit) : null;
       try {
         response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.requestTimeoutMs) });
       } catch (error) {
+        permit?.release();
         lastFailure = { status: 0, code: 'network.error', message: `Could not reach Genesys Cloud at ${url}: ${(error as Error).message}`, body: null };
         if (attempt < this.maxAttempts) await this.sleep(this.backoffMs(attempt));
         continue;
       }
+      permit?.release();
       if (response.ok) return response;
 
       const body = await readBody(response);

@@ -1,5 +1,6 @@
 export {
   GenesysClient,
+  GENESYS_REQUESTS_PER_MINUTE,
   MAX_DETAILS_INTERVAL_MS,
   MAX_DETAILS_PAGINATION_RESULTS,
   splitIntoIntervals,

@@ -11,6 +11,7 @@ import type {
   QboItem,
 } from './entities';
 import { QboApiError, QboAuthError } from './errors';
+import { unlimitedRequests, type RequestLimit, type RequestLimiter } from '../request-limiter';
 import { QboOAuth } from './oauth';
 import { quoteQboString } from './query-language';
 import type { QboTokenSet, QboTokenStore } from './token-store';
@@ -28,7 +29,15 @@ export type QboClientOptions = {
   now?: () => Date;
   /** Attempts per request for 429, 5xx and lost answers (a refresh after a 401 is extra). */
   maxAttempts?: number;
+  /**
+   * Keeps Accounting API requests within QuickBooks' limits (QBO_REQUEST_LIMITS per company).
+   * The app hands in one shared by all its processes; without one, nothing is limited.
+   */
+  limiter?: RequestLimiter;
 };
+
+/** Runs once the limiter has granted the request, right before it is sent; throwing aborts it unsent. */
+export type QboBeforeSend = (attempt: { number: number }) => Promise<void> | void;
 
 export type QboTokenStatus = {
   hasTokens: boolean;
@@ -38,6 +47,8 @@ export type QboTokenStatus = {
 
 /** QuickBooks allows this many items in one batch request. */
 export const QBO_MAX_BATCH_ITEMS = 30;
+/** QuickBooks' limits on Accounting API requests, per company (realm). */
+export const QBO_REQUEST_LIMITS = { perMinute: 500, maxConcurrent: 10 } as const;
 const refreshMarginMs = 5 * 60_000;
 const minorVersion = '75';
 const backoffBaseMs = 1000;
@@ -60,6 +71,7 @@ type ApiRequest = {
    * carrying a requestid (QuickBooks answers a repeat with the original result).
    */
   safeToRepeat: boolean;
+  beforeSend?: QboBeforeSend;
 };
 
 function retryAfterMs(header: string | null): number | null {
@@ -68,6 +80,10 @@ function retryAfterMs(header: string | null): number | null {
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+function requestLimitFor(realmId: string): RequestLimit {
+  return { key: `qbo:${realmId}`, ...QBO_REQUEST_LIMITS };
 }
 
 /**
@@ -82,6 +98,7 @@ export class QboClient {
   private readonly sleep: (milliseconds: number) => Promise<void>;
   private readonly now: () => Date;
   private readonly maxAttempts: number;
+  private readonly limiter: RequestLimiter;
 
   constructor(options: QboClientOptions) {
     this.config = options.config;
@@ -90,6 +107,7 @@ export class QboClient {
     this.oauth = options.oauth ?? new QboOAuth(options.config, { now: this.now });
     this.sleep = options.sleep ?? ((milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)));
     this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
+    this.limiter = options.limiter ?? unlimitedRequests;
   }
 
   // ---- tokens --------------------------------------------------------------------------------
@@ -172,6 +190,14 @@ export class QboClient {
       let text: string;
       let intuitTid: string | undefined;
       let retryAfter: number | null = null;
+      // The permit covers the request until its answer is read: QuickBooks counts it in flight so long.
+      const permit = await this.limiter.acquire(requestLimitFor(tokens.realmId));
+      try {
+        await request.beforeSend?.({ number: attempt });
+      } catch (refusal) {
+        permit.release();
+        throw refusal; // the caller said not to send it: nothing was sent
+      }
       try {
         const response = await fetch(url, {
           method: request.method,
@@ -188,11 +214,13 @@ export class QboClient {
         retryAfter = retryAfterMs(response.headers.get('retry-after'));
         text = await response.text();
       } catch (cause) {
+        permit.release();
         const failure = QboApiError.noAnswer(cause);
         if (!request.safeToRepeat || attempt >= this.maxAttempts) throw failure;
         await this.sleep(this.backoffMs(attempt, null));
         continue;
       }
+      permit.release();
 
       let body: unknown = text;
       try {
@@ -358,8 +386,12 @@ export class QboClient {
    * idempotent: QuickBooks answers a repeat with the original invoice and creates nothing, which
    * is what lets this method retry after a 5xx or a lost answer. Derive it from what the invoice
    * is for (e.g. billing job + customer) so a retried job reuses it.
+   *
+   * `beforeSend` runs before each attempt, after the limiter granted it and right before the
+   * request leaves (the kill switch and Cancel are checked there); when it throws, that attempt
+   * is not sent and its error comes out of this call.
    */
-  async createInvoice(invoice: QboInvoiceInput, options: { requestId: string }): Promise<QboInvoice> {
+  async createInvoice(invoice: QboInvoiceInput, options: { requestId: string; beforeSend?: QboBeforeSend }): Promise<QboInvoice> {
     if (!options.requestId || options.requestId.length > 50) {
       throw new RangeError('createInvoice needs a requestId of 1 to 50 characters');
     }
@@ -369,6 +401,7 @@ export class QboClient {
       params: { requestid: options.requestId },
       json: invoice,
       safeToRepeat: true,
+      beforeSend: options.beforeSend,
     });
     return body.Invoice;
   }

@@ -3,9 +3,11 @@
 export {
   QboClient,
   QBO_MAX_BATCH_ITEMS,
+  QBO_REQUEST_LIMITS,
   QboOAuth,
   createMemoryTokenStore,
   qboConfigFromEnv,
+  type QboBeforeSend,
   type QboClientOptions,
   type QboConfig,
   type QboTokenSet,

@@ -42,6 +42,8 @@ export type QboSimulatorOptions = {
   redirectUris?: string[];
   /** How latency waits; tests can pass one they control. */
   delay?: (milliseconds: number) => Promise<void>;
+  /** Customers in the company: the seeded dozen, and generated ones beyond (load tests). */
+  customerCount?: number;
 };
 
 export type QboSimulator = {
@@ -62,6 +64,20 @@ export type QboSimulator = {
   approve(authorizeUrl: string): Promise<string>;
   /** Whether any grant is live (tokens issued and not revoked). */
   isConnected(): boolean;
+  /** What the simulator answered since it started (or since resetStats). */
+  readonly stats: QboSimulatorStats;
+  resetStats(): void;
+};
+
+export type QboSimulatorStats = {
+  /** Accounting API requests received (OAuth endpoints not counted). */
+  apiRequests: number;
+  /** 429 answers (limits exceeded, or a throttleBurst fault). */
+  tooManyRequestsSent: number;
+  /** Most Accounting API requests of one company in flight at once. */
+  mostInFlight: number;
+  /** Most Accounting API requests of one company within any 60 s. */
+  busiestMinute: number;
 };
 
 const accountingScope = 'com.intuit.quickbooks.accounting';
@@ -133,7 +149,7 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
   const batchRequestsPerMinute = options.batchRequestsPerMinute ?? 40;
   const maxBatchItems = options.maxBatchItems ?? 30;
   const delay = options.delay ?? ((milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds)));
-  const state = loadState(options.stateFile, realmId);
+  const state = loadState(options.stateFile, realmId, options.customerCount);
 
   const faults: QboSimulatorFaults = {
     serverErrorRate: 0,
@@ -148,6 +164,8 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
   const lostAnswerShare = createShareCounter();
   let serverErrorCount = 0;
   let lostAnswerCount = 0;
+  const emptyStats = (): QboSimulatorStats => ({ apiRequests: 0, tooManyRequestsSent: 0, mostInFlight: 0, busiestMinute: 0 });
+  let stats = emptyStats();
   const inFlight = new Map<string, number>();
   const recentRequests = new Map<string, number[]>();
   const recentBatches = new Map<string, number[]>();
@@ -175,6 +193,7 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
   }
 
   function sendFault(res: ServerResponse, spec: FaultSpec): void {
+    if (spec.status === 429) stats.tooManyRequestsSent += 1;
     const lowerCase = spec.status === 401 && faults.authFaultCasing === 'lower';
     sendJson(res, spec.status, lowerCase ? lowerCaseFaultBody(spec, now()) : faultBody(spec, now()));
   }
@@ -336,6 +355,7 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
     windows.set(realm, recent);
     if (recent.length >= limit) return false;
     recent.push(timeNow);
+    if (windows === recentRequests) stats.busiestMinute = Math.max(stats.busiestMinute, recent.length);
     return true;
   }
 
@@ -461,6 +481,7 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
   }
 
   async function accountingApi(req: IncomingMessage, res: ServerResponse, url: URL, realm: string, resource: string, body: string): Promise<void> {
+    stats.apiRequests += 1;
     const authFault = authenticate(req, realm);
     if (authFault) {
       sendFault(res, authFault);
@@ -477,6 +498,7 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
       return;
     }
     inFlight.set(realm, (inFlight.get(realm) ?? 0) + 1);
+    stats.mostInFlight = Math.max(stats.mostInFlight, inFlight.get(realm) ?? 0);
     let released = false;
     const release = () => {
       if (!released) {
@@ -677,5 +699,11 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
       return decisionRedirect(check.request, true);
     },
     isConnected: () => Object.values(state.grants).some((grant) => !grant.revoked),
+    get stats() {
+      return stats;
+    },
+    resetStats() {
+      stats = emptyStats();
+    },
   };
 }

@@ -75,11 +75,33 @@ const seedCustomers: SeedCustomer[] = [
   { displayName: 'Weiskopf Consulting', given: 'Nicole', family: 'Weiskopf', email: 'Consulting@intuit.com', phone: '(650) 555-1423', line1: '45612 Main St.', city: 'Bayshore', postalCode: '94326' },
 ];
 
-export function seedCustomerList(): QboCustomer[] {
-  return seedCustomers.map((seed, index) => {
+/** The business of generated customer `number` (13 and up): plain, distinct, deterministic. */
+function generatedCustomer(number: number): SeedCustomer {
+  const padded = String(number).padStart(3, '0');
+  return {
+    displayName: `Customer ${padded} Telecom`,
+    given: 'Pat',
+    family: `Customer${padded}`,
+    email: `accounts${padded}@customers.example`,
+    phone: `(650) 555-${String(1000 + (number % 9000)).padStart(4, '0')}`,
+    line1: `${number} Market St.`,
+    city: 'Bayshore',
+    postalCode: '94326',
+    company: true,
+  };
+}
+
+/**
+ * The dozen seeded customers and, when `count` asks for more (load tests with hundreds of
+ * customers), generated ones after them, Ids continuing from 13.
+ */
+export function seedCustomerList(count = seedCustomers.length): QboCustomer[] {
+  const all = [...seedCustomers.slice(0, count)];
+  for (let number = all.length + 1; number <= count; number += 1) all.push(generatedCustomer(number));
+  return all.map((seed, index) => {
     const id = String(index + 1);
     const billAddr = {
-      Id: String(100 + index),
+      Id: String(index < 100 ? 100 + index : 10_000 + index),
       Line1: seed.line1,
       City: seed.city,
       CountrySubDivisionCode: 'CA',
@@ -104,7 +126,7 @@ export function seedCustomerList(): QboCustomer[] {
       PrimaryEmailAddr: { Address: seed.email },
       PrimaryPhone: { FreeFormNumber: seed.phone },
       BillAddr: billAddr,
-      ShipAddr: { ...billAddr, Id: String(200 + index) },
+      ShipAddr: { ...billAddr, Id: String(index < 100 ? 200 + index : 20_000 + index) },
       Balance: 0,
       BalanceWithJobs: 0,
       CurrencyRef: { value: 'USD', name: 'United States Dollar' },

@@ -32,11 +32,11 @@ export type SimulatorState = {
   accessTokens: Record<string, { grantId: string; expiresAt: number }>;
 };
 
-export function seedCompany(realmId: string): CompanyState {
+export function seedCompany(realmId: string, customerCount?: number): CompanyState {
   return {
     realmId,
     companyInfo: seedCompanyInfo(),
-    customers: seedCustomerList(),
+    customers: seedCustomerList(customerCount),
     items: seedItemList(),
     accounts: seedAccountList(),
     invoices: [],
@@ -47,10 +47,10 @@ export function seedCompany(realmId: string): CompanyState {
   };
 }
 
-export function seedState(realmId: string): SimulatorState {
+export function seedState(realmId: string, customerCount?: number): SimulatorState {
   return {
     version: 1,
-    companies: { [realmId]: seedCompany(realmId) },
+    companies: { [realmId]: seedCompany(realmId, customerCount) },
     authorizationCodes: {},
     grants: {},
     refreshTokens: {},
@@ -58,16 +58,23 @@ export function seedState(realmId: string): SimulatorState {
   };
 }
 
-/** Reads the state file, or seeds a fresh company when there is none yet. */
-export function loadState(stateFile: string | undefined, realmId: string): SimulatorState {
+/**
+ * Reads the state file, or seeds a fresh company when there is none yet. A company holding fewer
+ * customers than `customerCount` gets the missing generated ones.
+ */
+export function loadState(stateFile: string | undefined, realmId: string, customerCount?: number): SimulatorState {
   if (stateFile && existsSync(stateFile)) {
     const parsed = JSON.parse(readFileSync(stateFile, 'utf8')) as SimulatorState;
     if (parsed.version === 1 && parsed.companies) {
-      parsed.companies[realmId] ??= seedCompany(realmId);
+      const company = (parsed.companies[realmId] ??= seedCompany(realmId, customerCount));
+      if (customerCount && company.customers.length < customerCount) {
+        const known = new Set(company.customers.map((customer) => customer.Id));
+        company.customers.push(...seedCustomerList(customerCount).filter((customer) => !known.has(customer.Id)));
+      }
       return parsed;
     }
   }
-  return seedState(realmId);
+  return seedState(realmId, customerCount);
 }
 
 /** Writes through a temporary file so a crash mid-write never leaves half a state file. */

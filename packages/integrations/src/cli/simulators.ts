@@ -1,0 +1,90 @@
+// `npm run simulators`: the Genesys Cloud and QuickBooks Online simulators as one shared service,
+// for several app instances (servers and workers) that must all see the same organisation and the
+// same QuickBooks company. Point each instance at it with
+//   GENESYS_SIMULATOR_URL=http://<host>:<port>/genesys  QBO_SIMULATOR_URL=http://<host>:<port>/qbo
+//
+// Settings (environment): SIMULATORS_PORT (3900), SIMULATORS_HOST (127.0.0.1; 0.0.0.0 to serve other
+// machines), DATA_DIR (.data; QuickBooks state in DATA_DIR/simulators/qbo-simulator.json),
+// SIMULATED_TIMEZONE (America/Los_Angeles: the business hours of the calls),
+// GENESYS_SIMULATOR_QUEUES (12), GENESYS_SIMULATOR_REQUESTS_PER_MINUTE (300, as Genesys),
+// QBO_SIMULATOR_CUSTOMERS (12; more are generated).
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGenesysSimulator } from '../genesys/simulator/index';
+import { createQboSimulator } from '../qbo/simulator/index';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(number) && number > 0 ? number : fallback;
+}
+
+/** Minutes east of UTC of the zone's clock now ("GMT-08:00" → -480). */
+export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+const env = process.env;
+const port = Number(env.SIMULATORS_PORT ?? 3900);
+const host = env.SIMULATORS_HOST ?? '127.0.0.1';
+const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+const stateFile = path.join(dataDir, 'simulators', 'qbo-simulator.json');
+
+const genesys = createGenesysSimulator({
+  seed: 'phone-billing',
+  queueCount: positiveInteger(env.GENESYS_SIMULATOR_QUEUES, 12),
+  rateLimitPerMinute: positiveInteger(env.GENESYS_SIMULATOR_REQUESTS_PER_MINUTE, 300),
+  businessUtcOffsetMinutes: utcOffsetMinutes(env.SIMULATED_TIMEZONE || 'America/Los_Angeles'),
+});
+const qbo = createQboSimulator({ stateFile, customerCount: positiveInteger(env.QBO_SIMULATOR_CUSTOMERS, 12) });
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Serves `simulator` under `prefix`: it sees paths relative to its own root, its body unread. */
+function mounted(prefix: string, req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) return false;
+  req.url = url.slice(prefix.length) || '/';
+  return true;
+}
+
+const server = createServer((req, res) => {
+  if (mounted('/genesys', req)) return genesys.handle(req, res);
+  if (mounted('/qbo', req)) return qbo.handle(req, res);
+  const url = new URL(req.url ?? '/', 'http://simulators.invalid');
+  if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
+  // What load tests read back: what each simulator answered, and QuickBooks' invoices.
+  if (url.pathname === '/_control/stats' && req.method === 'GET') {
+    const { requestsByPath, tooManyRequestsSent, serverErrorsSent, unauthorizedSent, tokensIssued } = genesys.stats;
+    const genesysRequests = Object.values(requestsByPath).reduce((sum, count) => sum + count, 0);
+    return sendJson(res, 200, { qbo: qbo.stats, genesys: { requests: genesysRequests, tooManyRequestsSent, serverErrorsSent, unauthorizedSent, tokensIssued } });
+  }
+  if (url.pathname === '/_control/qbo/invoices' && req.method === 'GET') return sendJson(res, 200, { invoices: qbo.invoices() });
+  sendJson(res, 404, { error: 'not_found', error_description: 'The simulators serve /genesys/… and /qbo/…' });
+});
+
+server.listen(port, host, () => {
+  const address = server.address();
+  const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${typeof address === 'object' && address ? address.port : port}`;
+  console.log(`Simulators running (QuickBooks state in ${stateFile}):`);
+  console.log(`  GENESYS_SIMULATOR_URL=${base}/genesys`);
+  console.log(`  QBO_SIMULATOR_URL=${base}/qbo`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // The QuickBooks state is written after every change; nothing is left to save.
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
