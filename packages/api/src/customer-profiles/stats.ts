@@ -10,6 +10,7 @@ import { currentPeriod } from '../domain/billing-period';
 import { rateUsage } from '../domain/rating';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { getProfile } from './profiles';
+import { QBO_PROFILE_FIELDS } from '../shared/customer-profile';
 
 export type QueueUsage = { calls: number; minutes: number; amount: number };
 
@@ -29,23 +30,7 @@ export type ProfileStats = {
 
 /** The QuickBooks fields the statistics modal shows (null when empty: the UI says 'Not set'). */
 export function statsQboMetadata(profile: CustomerProfile): Record<string, string | null> {
-  const fields = [
-    'qboCustomerId',
-    'qboDisplayName',
-    'qboCompanyName',
-    'qboTitle',
-    'qboGivenName',
-    'qboMiddleName',
-    'qboFamilyName',
-    'qboSuffix',
-    'qboPrimaryEmailAddr',
-    'qboPrimaryPhone',
-    'qboLine1',
-    'qboCity',
-    'qboCountrySubDivisionCode',
-    'qboPostalCode',
-    'qboCountry',
-  ] as const;
+  const fields = ['qboCustomerId', ...QBO_PROFILE_FIELDS] as const;
   return Object.fromEntries(fields.map((field) => [field, profile[field]?.trim() ? profile[field]!.trim() : null]));
 }
 

@@ -256,18 +256,8 @@ export interface InstantRange {
   toExclusive: Date;
 }
 
-export interface StoredCallRecord {
-  conversationId: string;
-  startTime: Date;
-  endTime: Date | null;
-  duration: number;
-  direction: string | null;
-  mediaType: string | null;
-  userId: string | null;
-  queueId: string | null;
-  wrapUpCode: string | null;
-  recordingId: string | null;
-}
+/** A stored call record: the row the Genesys client's mapping produced. */
+export type StoredCallRecord = CallRecordInput;
 
 /** One page of the range's call records, newest first. */
 export async function listCallRecords(

@@ -3,6 +3,7 @@
  * completeness, the add/edit form schema and queue-name handling. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import type { QboCustomerMatch } from './qbo';
 
 export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
 
@@ -39,6 +40,10 @@ export const COMPLETENESS_QBO_FIELDS = [
   'qboPostalCode',
   'qboCountry',
 ] as const;
+
+/** Every QuickBooks field a profile copies from its customer (the id aside): the eleven above and the rest of the name. */
+export const QBO_PROFILE_FIELDS = [...COMPLETENESS_QBO_FIELDS, 'qboTitle', 'qboMiddleName', 'qboSuffix'] as const;
+export type QboProfileField = (typeof QBO_PROFILE_FIELDS)[number];
 
 /** How many checks completeness counts: the QuickBooks fields plus at least one queue. */
 export const COMPLETENESS_CHECK_COUNT = COMPLETENESS_QBO_FIELDS.length + 1;
@@ -296,27 +301,15 @@ export const ZCustomerProfileStatsSchema = z.object({
 });
 export type TCustomerProfileStats = z.output<typeof ZCustomerProfileStatsSchema>;
 
-/** Fills the empty QuickBooks fields of a form from a QuickBooks customer ('Connect to This Customer'). */
-export type QboCustomerLike = {
-  Id?: string;
-  DisplayName?: string;
-  CompanyName?: string;
-  GivenName?: string;
-  MiddleName?: string;
-  FamilyName?: string;
-  Title?: string;
-  Suffix?: string;
-  PrimaryEmailAddr?: { Address?: string } | null;
-  PrimaryPhone?: { FreeFormNumber?: string } | null;
-  BillAddr?: { Line1?: string; City?: string; CountrySubDivisionCode?: string; PostalCode?: string; Country?: string } | null;
-};
+/** The QuickBooks customer a connect copies from: the customer search's answer (`ZQboCustomerMatchSchema`). */
+export type QboCustomerLike = Partial<QboCustomerMatch>;
 
 /**
  * The QuickBooks fields a connect fills: each one from the customer, only where the form's value
  * is blank (what the user typed is kept). The id is always copied.
  */
 export function qboFieldsToFill(
-  current: Partial<Record<(typeof COMPLETENESS_QBO_FIELDS)[number] | 'qboMiddleName' | 'qboTitle' | 'qboSuffix', string | null | undefined>>,
+  current: Partial<Record<QboProfileField, string | null | undefined>>,
   customer: QboCustomerLike,
 ): Record<string, string> {
   const fromCustomer: Record<string, string | undefined> = {

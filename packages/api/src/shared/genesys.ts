@@ -82,18 +82,26 @@ export const CALL_DURATION_FILTERS: ReadonlyArray<{ value: CallDurationFilter; l
   { value: '300+', label: 'Over 5 minutes' },
 ];
 
-export interface CallRecordLike {
-  conversationId: string;
-  startTime: string;
-  endTime: string | null;
-  duration: number;
-  direction: string | null;
-  mediaType: string | null;
-  userId: string | null;
-  queueId: string | null;
-  wrapUpCode: string | null;
-  recordingId: string | null;
-}
+/**
+ * A call record as the API answers it (GET /genesys/call-records) and the calls tab filters it:
+ * the stored record (`CallRecordInput` of the Genesys client) with its instants as ISO strings.
+ */
+export const ZCallRecordSchema = z.object({
+  conversationId: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  /** Whole seconds from start to end, rounded up; 0 while the call has not ended. */
+  duration: z.number(),
+  direction: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  userId: z.string().nullable(),
+  queueId: z.string().nullable(),
+  wrapUpCode: z.string().nullable(),
+  recordingId: z.string().nullable(),
+});
+export type TCallRecord = z.infer<typeof ZCallRecordSchema>;
+/** Anything shaped like a call record (the calls tab's rows carry more). */
+export type CallRecordLike = TCallRecord;
 
 /** Whether a call's duration (seconds) falls in a filter range (spec 000 §5: 0-30, >30-60, >60-300, >300). */
 export function matchesDuration(duration: number, filter: CallDurationFilter): boolean {

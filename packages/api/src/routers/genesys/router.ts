@@ -3,7 +3,7 @@ import { callAnalyticsForDays, callRecordsPage } from '../../genesys/call-record
 import { listGenesysQueuesPage, listGenesysUsersPage, listGenesysWrapUpCodes } from '../../genesys/directory-pages';
 import { genesysStatus, testGenesysConnection } from '../../genesys/genesys-status';
 import { permissionProcedure } from '../../procedures';
-import { ZCallDateRangeSchema, ZCallRecordsQuerySchema, ZGenesysDirectoryQuerySchema } from '../../shared/genesys';
+import { ZCallDateRangeSchema, ZCallRecordSchema, ZCallRecordsQuerySchema, ZGenesysDirectoryQuerySchema } from '../../shared/genesys';
 import { router } from '../../trpc';
 
 const viewProcedure = permissionProcedure('integration:genesys', 'billing:view');
@@ -11,18 +11,6 @@ const manageProcedure = permissionProcedure('integration:genesys');
 
 const ZPagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
 
-const ZCallRecord = z.object({
-  conversationId: z.string(),
-  startTime: z.string(),
-  endTime: z.string().nullable(),
-  duration: z.number(),
-  direction: z.string().nullable(),
-  mediaType: z.string().nullable(),
-  userId: z.string().nullable(),
-  queueId: z.string().nullable(),
-  wrapUpCode: z.string().nullable(),
-  recordingId: z.string().nullable(),
-});
 const ZCountMap = z.record(z.string(), z.number());
 
 export const genesysRouter = router({
@@ -79,7 +67,7 @@ export const genesysRouter = router({
   callRecords: viewProcedure
     .meta({ openapi: { method: 'GET', path: '/genesys/call-records', tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), newest first' } })
     .input(ZCallRecordsQuerySchema)
-    .output(z.object({ success: z.literal(true), data: z.object({ callRecords: z.array(ZCallRecord), pagination: ZPagination }) }))
+    .output(z.object({ success: z.literal(true), data: z.object({ callRecords: z.array(ZCallRecordSchema), pagination: ZPagination }) }))
     .query(async ({ ctx, input }) => {
       const { startDate, endDate, page, limit } = input;
       return { success: true as const, data: await callRecordsPage(ctx.services, { startDate, endDate }, { page, limit }) };

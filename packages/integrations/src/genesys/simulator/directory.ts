@@ -52,6 +52,9 @@ const QUEUE_TEMPLATES: ReadonlyArray<{ name: string; division: (typeof DIVISION_
   { name: 'Wonka Customer Care', division: 'Home', description: 'General customer care for Wonka Confectionery' },
 ];
 
+/** The simulator's queue names in order (demo customer profiles are made for them). */
+export const SIMULATED_QUEUE_NAMES: readonly string[] = QUEUE_TEMPLATES.map((template) => template.name);
+
 const WRAP_UP_CODE_NAMES = [
   'Resolved', 'Follow-up Required', 'Billing Question', 'Sales Opportunity', 'Escalated',
   'Callback Scheduled', 'Information Provided', 'Wrong Number',

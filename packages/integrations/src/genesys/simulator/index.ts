@@ -36,6 +36,7 @@ export interface GenesysSimulatorOptions {
 }
 
 export type { LateConversationCreated, LateConversationSpec } from './late-conversations';
+export { SIMULATED_QUEUE_NAMES } from './directory';
 
 /** Switches tests flip at run time. */
 export interface GenesysSimulatorFaults {

@@ -8,6 +8,9 @@ import { loadState, saveState, type CompanyState, type StoredAnswer } from './st
 import { faultBody, faults as faultSpecs, formatQboTime, lowerCaseFaultBody, newIntuitTid, type FaultSpec } from './wire-format';
 
 /** Switches tests flip to make the simulator misbehave the way QuickBooks sometimes does. */
+/** The simulated company's customers as a fresh simulator seeds them (Ids 1-12). */
+export { seedCustomerList as simulatedQboCustomers } from './seed';
+
 export type QboSimulatorFaults = {
   /** Share (0..1) of API requests answered with a 5xx before anything happens. */
   serverErrorRate: number;
