@@ -57,7 +57,17 @@ const MINIMUM_AMOUNT = 1.5;
 const COMPANY_TIME_ZONE = 'America/Los_Angeles';
 
 type Role = 'server' | 'worker';
-type Member = { role: Role; slot: number; port: number; dataDir: string; process: AppProcess; killed: AppProcess[]; allOutput: string[] };
+type Member = {
+  role: Role;
+  slot: number;
+  port: number;
+  dataDir: string;
+  process: AppProcess;
+  /** Up and serving (false from its SIGKILL until its replacement is ready). */
+  up: boolean;
+  killed: AppProcess[];
+  allOutput: string[];
+};
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
@@ -110,9 +120,9 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       BILLING_STALE_SECONDS: '10',
       BILLING_SWEEP_SECONDS: '2',
     };
-    const spawnMember = (member: Omit<Member, 'process' | 'killed' | 'allOutput'> & Partial<Pick<Member, 'killed' | 'allOutput'>>): Member => {
+    const spawnMember = (member: Omit<Member, 'process' | 'up' | 'killed' | 'allOutput'>): Member => {
       const env = { ...sharedEnv, DATA_DIR: member.dataDir, ...(member.role === 'server' ? { WORKERS: '0', PORT: String(member.port), HOST: '127.0.0.1' } : {}) };
-      return { killed: [], allOutput: [], ...member, process: spawnApp(member.role, env) };
+      return { killed: [], allOutput: [], ...member, up: false, process: spawnApp(member.role, env) };
     };
     for (let slot = 0; slot < options.servers; slot += 1) {
       members.push(spawnMember({ role: 'server', slot, port: await freePort(), dataDir: mkdtempSync(path.join(tmpdir(), `pb-scale-server${slot}-`)) }));
@@ -125,10 +135,11 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
         ? waitUntilReady(member.process, `http://127.0.0.1:${member.port}/readyz`, 180_000)
         : waitForOutput(member.process, /Phone Billing worker running/, 180_000);
     await Promise.all(members.map(ready));
+    for (const member of members) member.up = true;
     log(`${options.servers} servers and ${options.workers} workers ready after ${Math.round((performance.now() - started) / 1000)} s`);
 
     const servers = () => members.filter((member) => member.role === 'server');
-    const liveServers = () => servers().filter((member) => member.process.running);
+    const liveServers = () => servers().filter((member) => member.up);
     const clients = new Map<number, RestClient>();
     /** A signed-in client of server `slot` (signed in again after a restart: sessions live in the database, so no need). */
     const clientOf = async (slot: number) => {
@@ -166,14 +177,12 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     const monthBeforeLast = monthBefore(dueZoned.year, dueZoned.month, 2);
     // Whether profiles take a billing start date (billing from issue 12 bills nothing before it).
     const startDateField = await api(async (client) => profileFieldExists(client, 'billingStartDate'));
-    const queueNames: string[] = [];
-    await Promise.all(
-      Array.from({ length: options.customers }, async (_, index) => {
+    const queueNames = Array.from({ length: options.customers }, (_, index) => `Scale Queue ${String(index + 1).padStart(3, '0')}`);
+    // Eight requests at a time, spread over the servers, as an import script would send them.
+    await inBatches(8, options.customers, async (index) => {
         const number = String(index + 1).padStart(3, '0');
-        const queue = `Scale Queue ${number}`;
-        queueNames.push(queue);
         const body = {
-          genesysQueueNames: [queue],
+          genesysQueueNames: [queueNames[index]!],
           qboDisplayName: `Customer ${number} Telecom`,
           qboCustomerId: String(index + 1),
           ratePerMinute: RATE,
@@ -190,8 +199,7 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
           if (answer.status === 409) return; // created already by an attempt whose answer was lost
           if (answer.status !== 201 && answer.status !== 200) throw new Error(`creating a profile: ${answer.status} ${JSON.stringify(answer.body)}`);
         }, index % options.servers);
-      }),
-    );
+    });
     log(`${options.customers} customers created; scheduled runs due at ${due.toISOString()}; periods ${monthBeforeLast.start}..${lastMonth.end}`);
 
     // ---- the runs, and the chaos
@@ -209,6 +217,7 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     const kills = { servers: 0, workers: 0 };
     const restarts: Array<Promise<void>> = [];
     const killAndRestart = async (member: Member) => {
+      member.up = false;
       const victim = member.process;
       victim.child.kill('SIGKILL');
       await victim.exited();
@@ -217,20 +226,28 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       if (member.role === 'server') kills.servers += 1;
       else kills.workers += 1;
       await sleep(500 + Math.random() * 1500);
-      const replacement = spawnMember({ role: member.role, slot: member.slot, port: member.port, dataDir: member.dataDir, killed: member.killed, allOutput: member.allOutput });
-      member.process = replacement.process;
+      member.process = spawnMember({ role: member.role, slot: member.slot, port: member.port, dataDir: member.dataDir }).process;
       await ready(member);
+      member.up = true;
     };
     const chaos = (async () => {
       // The first victim is a worker as the scheduled runs fall due: its replacement's start-up
       // tick queues them at once (and its jobs must be taken over by the others).
       await sleep(Math.max(0, due.getTime() + 1_000 - Date.now()));
       for (let kill = 0; kill < options.kills && Date.now() < deadline; kill += 1) {
-        const candidates = members.filter((member) => member.process.running && (member.role === 'worker' || liveServers().length > 1));
-        const victim = kill === 0 ? members.find((member) => member.role === 'worker' && member.process.running) : candidates[Math.floor(Math.random() * candidates.length)];
-        if (!victim) break;
+        // Any process that is up, a server only while another one serves.
+        const upServers = members.filter((member) => member.role === 'server' && member.up).length;
+        const candidates = members.filter((member) => member.up && (member.role === 'worker' || upServers > 1));
+        const victim = kill === 0 ? candidates.find((member) => member.role === 'worker') : candidates[Math.floor(Math.random() * candidates.length)];
+        if (!victim) {
+          await sleep(1_000);
+          kill -= 1;
+          continue;
+        }
         log(`SIGKILL ${victim.role} ${victim.slot + 1}`);
-        restarts.push(killAndRestart(victim));
+        const restart = killAndRestart(victim);
+        restart.catch(() => undefined); // awaited below; a failed restart fails the run there
+        restarts.push(restart);
         await sleep(2_000 + Math.random() * 4_000);
       }
     })();
@@ -348,6 +365,16 @@ function invoiceRates(invoices: SimulatedInvoice[]): ScaleReport['invoicesPerMin
   }
   const minutes = (times.at(-1)! - times[0]!) / 60_000;
   return { busiest, average: Math.round(times.length / Math.max(minutes, 1 / 60)) };
+}
+
+/** Runs `task` for 0..count-1, `width` at a time. */
+async function inBatches(width: number, count: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 function countBy<T>(items: T[], key: (item: T) => string): Record<string, number> {

@@ -79,6 +79,21 @@ describe('the PostgreSQL request limiter', () => {
     expect(mostInFlight).toBe(4); // all slots used, never one more
   });
 
+  it('reuses its connections for request after request without piling up listeners on them', { timeout: 60_000 }, async () => {
+    const databaseUrl = await createTestDatabase();
+    const [limiter] = await processes(1, databaseUrl);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      for (let request = 0; request < 30; request += 1) (await limiter!.acquire({ key: 'test:reuse', perMinute: 600_000, maxConcurrent: 1 })).release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('frees the slots of a process that dies mid-request', { timeout: 60_000 }, async () => {
     const databaseUrl = await createTestDatabase();
     const limit: VendorRequestLimit = { key: 'test:crash', perMinute: 60_000, maxConcurrent: 2 };

@@ -55,6 +55,9 @@ export function createPostgresRequestLimiter(options: PostgresRequestLimiterOpti
   // An idle connection the server closed (a restart, a shutdown) is simply dropped from the pool.
   pool.on('error', () => undefined);
   const slotQueues = new Map<string, SlotQueue>();
+  // A held connection that breaks must not crash the process (the query or release reports it);
+  // pooled connections are reused, so each gets this listener once.
+  const guarded = new WeakSet<pg.PoolClient>();
   let closed = false;
 
   /** Reserves the next departure under `limit` and waits for it. */
@@ -72,8 +75,10 @@ export function createPostgresRequestLimiter(options: PostgresRequestLimiterOpti
 
   async function tryTakeSlot(limit: VendorRequestLimit & { maxConcurrent: number }): Promise<HeldSlot | null> {
     const client = await pool.connect();
-    // A held connection that breaks must not crash the process: the query or release reports it.
-    client.on('error', () => undefined);
+    if (!guarded.has(client)) {
+      client.on('error', () => undefined);
+      guarded.add(client);
+    }
     try {
       const { rows } = await client.query<{ slot: number | null }>('SELECT vendor_request_slot_try($1, $2) AS slot', [limit.key, limit.maxConcurrent]);
       const slot = rows[0]?.slot;
