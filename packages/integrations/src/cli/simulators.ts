@@ -4,7 +4,8 @@
 //   GENESYS_SIMULATOR_URL=http://<host>:<port>/genesys  QBO_SIMULATOR_URL=http://<host>:<port>/qbo
 //
 // Settings (environment): SIMULATORS_PORT (3900), SIMULATORS_HOST (127.0.0.1; 0.0.0.0 to serve other
-// machines), DATA_DIR (.data; QuickBooks state in DATA_DIR/simulators/qbo-simulator.json),
+// machines), DATA_DIR (.data; state in DATA_DIR/simulators/: the QuickBooks company, and Genesys
+// conversations added late through /genesys/_control/conversations),
 // SIMULATED_TIMEZONE (America/Los_Angeles: the business hours of the calls),
 // GENESYS_SIMULATOR_QUEUES (12), GENESYS_SIMULATOR_REQUESTS_PER_MINUTE (300, as Genesys),
 // QBO_SIMULATOR_CUSTOMERS (12; more are generated).
@@ -34,15 +35,16 @@ const env = process.env;
 const port = Number(env.SIMULATORS_PORT ?? 3900);
 const host = env.SIMULATORS_HOST ?? '127.0.0.1';
 const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
-const stateFile = path.join(dataDir, 'simulators', 'qbo-simulator.json');
+const stateDir = path.join(dataDir, 'simulators');
 
 const genesys = createGenesysSimulator({
   seed: 'phone-billing',
   queueCount: positiveInteger(env.GENESYS_SIMULATOR_QUEUES, 12),
   rateLimitPerMinute: positiveInteger(env.GENESYS_SIMULATOR_REQUESTS_PER_MINUTE, 300),
   businessUtcOffsetMinutes: utcOffsetMinutes(env.SIMULATED_TIMEZONE || 'America/Los_Angeles'),
+  stateFile: path.join(stateDir, 'genesys-simulator.json'),
 });
-const qbo = createQboSimulator({ stateFile, customerCount: positiveInteger(env.QBO_SIMULATOR_CUSTOMERS, 12) });
+const qbo = createQboSimulator({ stateFile: path.join(stateDir, 'qbo-simulator.json'), customerCount: positiveInteger(env.QBO_SIMULATOR_CUSTOMERS, 12) });
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -76,7 +78,7 @@ const server = createServer((req, res) => {
 server.listen(port, host, () => {
   const address = server.address();
   const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${typeof address === 'object' && address ? address.port : port}`;
-  console.log(`Simulators running (QuickBooks state in ${stateFile}):`);
+  console.log(`Simulators running (state in ${stateDir}):`);
   console.log(`  GENESYS_SIMULATOR_URL=${base}/genesys`);
   console.log(`  QBO_SIMULATOR_URL=${base}/qbo`);
 });
