@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: fast unit tests, integration tests against a real PostgreSQL (embedded unless
-// DATABASE_URL is set), and browser tests driving Debian's chromium through playwright-core.
+// Four projects: fast unit tests, integration tests against a real PostgreSQL (embedded unless
+// DATABASE_URL is set), tests that run the app as whole processes (*.processes.test.ts: several
+// servers and workers, Ctrl+C; one file at a time, since each keeps both cores busy), and browser
+// tests driving Debian's chromium through playwright-core.
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +12,7 @@ export default defineConfig({
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['{apps,packages}/*/src/**/*.test.{ts,tsx}', 'test/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.integration.test.ts', '**/*.processes.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -29,8 +31,20 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'browser',
+          name: 'processes',
           sequence: { groupOrder: 2 },
+          include: ['{apps,packages}/*/src/**/*.processes.test.ts'],
+          globalSetup: ['./test/global-setup.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          sequence: { groupOrder: 3 },
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 120_000,

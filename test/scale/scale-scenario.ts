@@ -42,7 +42,7 @@ export interface ScaleReport {
   /** Invoices created in the busiest 60 s, and on average while invoicing was going on. */
   invoicesPerMinute: { busiest: number; average: number };
   kills: { servers: number; workers: number };
-  /** Billing jobs each worker (by slot: a restarted worker keeps its slot) finished. */
+  /** Billing jobs each worker (by slot: a restarted worker keeps its slot) worked on; a job resumed elsewhere counts for both. */
   jobsPerWorker: number[];
   jobs: { total: number; byType: Record<string, number>; byStatus: Record<string, number>; retried: number };
   /** Error lines (level error or worse) in the logs of processes that were not killed. */
@@ -171,7 +171,8 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
 
     // ---- customers, created through every server; their scheduled runs fall due at one minute
     const createdAt = new Date();
-    const due = new Date(Math.ceil((createdAt.getTime() + 15_000) / 60_000) * 60_000);
+    // Due at the first whole minute after the customers are all created (about 50 ms each).
+    const due = new Date(Math.ceil((createdAt.getTime() + 8_000 + options.customers * 50) / 60_000) * 60_000);
     const dueZoned = zoned(due);
     const lastMonth = monthBefore(dueZoned.year, dueZoned.month, 1);
     const monthBeforeLast = monthBefore(dueZoned.year, dueZoned.month, 2);
@@ -342,7 +343,7 @@ export function describeReport(report: ScaleReport): string {
     `QuickBooks requests: ${report.qbo.apiRequests}, busiest minute ${report.qbo.busiestMinute}/500 (${Math.round((report.qbo.busiestMinute / 500) * 100)}%), most at once ${report.qbo.mostInFlight}/10, 429s ${report.qbo.tooManyRequestsSent}`,
     `Genesys requests: ${report.genesys.requests}, 429s ${report.genesys.tooManyRequestsSent}`,
     `SIGKILLs: ${report.kills.servers} servers, ${report.kills.workers} workers`,
-    `billing jobs finished per worker: ${report.jobsPerWorker.join(', ')}`,
+    `billing jobs worked on per worker: ${report.jobsPerWorker.join(', ')}`,
     `jobs: ${report.jobs.total} (${Object.entries(report.jobs.byType).map(([type, count]) => `${count} ${type}`).join(', ')}; ${Object.entries(report.jobs.byStatus).map(([status, count]) => `${count} ${status}`).join(', ')}; retried ${report.jobs.retried})`,
     `took ${report.seconds} s`,
   ];
@@ -387,19 +388,19 @@ function summariseJobs(jobs: JobView[]): string {
   return JSON.stringify(countBy(jobs, (job) => `${job.type} ${job.status}`));
 }
 
-/** "job finished" lines of the billing job queue in a worker's JSON log. */
+/** Billing jobs a worker worked on: distinct ids in the "job finished" lines of its JSON log. */
 function countFinishedBillingJobs(output: string): number {
-  let count = 0;
+  const billingJobIds = new Set<string>();
   for (const line of output.split('\n')) {
     if (!line.startsWith('{') || !line.includes('job finished')) continue;
     try {
-      const entry = JSON.parse(line) as { msg?: string; queue?: string };
-      if (entry.msg === 'job finished' && entry.queue === 'billing.run-job') count += 1;
+      const entry = JSON.parse(line) as { msg?: string; queue?: string; data?: { billingJobId?: string } };
+      if (entry.msg === 'job finished' && entry.queue === 'billing.run-job' && entry.data?.billingJobId) billingJobIds.add(entry.data.billingJobId);
     } catch {
       // not a log line
     }
   }
-  return count;
+  return billingJobIds.size;
 }
 
 async function waitForOutput(process: AppProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
