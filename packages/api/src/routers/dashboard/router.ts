@@ -1,22 +1,22 @@
-import { z } from 'zod';
 import { listBellNotifications, markBellNotificationsSeen } from '../../bell/notifications';
 import { dashboardOverview, recentBillingJobs, systemStatus } from '../../dashboard';
 import { permissionProcedure, protectedProcedure } from '../../procedures';
-import {
-  ZBellNotificationsRequestSchema,
-  ZBellNotificationsSchema,
-  ZDashboardBillingJobSchema,
-  ZDashboardBillingJobsRequestSchema,
-  ZDashboardOverviewSchema,
-  ZSystemStatusSchema,
-} from '../../shared/dashboard';
+import { ZBellNotificationsRequestSchema, ZDashboardBillingJobsRequestSchema } from '../../shared/dashboard';
 import { router } from '../../trpc';
+import { ZNoInputRequestSchema } from '../common.types';
+import {
+  ZBellNotificationsResponseSchema,
+  ZDashboardBillingJobsResponseSchema,
+  ZDashboardOverviewResponseSchema,
+  ZMarkNotificationsSeenResponseSchema,
+  ZSystemStatusResponseSchema,
+} from './dashboard.types';
 
 export const dashboardRouter = router({
   overview: permissionProcedure('dashboard:view')
     .meta({ openapi: { method: 'GET', path: '/dashboard/overview', tags: ['dashboard'], summary: 'Queues, billing totals, this month\'s usage and the company settings' } })
-    .input(z.object({}).optional())
-    .output(z.object({ success: z.literal(true), data: ZDashboardOverviewSchema }))
+    .input(ZNoInputRequestSchema)
+    .output(ZDashboardOverviewResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
       data: await dashboardOverview(ctx.services.db, { genesys: ctx.services.integrations.genesys }),
@@ -25,7 +25,7 @@ export const dashboardRouter = router({
   billingJobs: permissionProcedure('dashboard:view')
     .meta({ openapi: { method: 'GET', path: '/dashboard/billing-jobs', tags: ['dashboard'], summary: 'The most recent billing jobs (limit, default 10)' } })
     .input(ZDashboardBillingJobsRequestSchema.optional())
-    .output(z.object({ success: z.literal(true), data: z.object({ jobs: z.array(ZDashboardBillingJobSchema) }) }))
+    .output(ZDashboardBillingJobsResponseSchema)
     .query(async ({ ctx, input }) => ({
       success: true as const,
       data: { jobs: await recentBillingJobs(ctx.services.db, input?.limit ?? 10) },
@@ -33,8 +33,8 @@ export const dashboardRouter = router({
 
   systemStatus: permissionProcedure('dashboard:view')
     .meta({ openapi: { method: 'GET', path: '/dashboard/system-status', tags: ['dashboard'], summary: 'Integrations, billing scheduler and the issues that need attention' } })
-    .input(z.object({}).optional())
-    .output(z.object({ success: z.literal(true), data: ZSystemStatusSchema }))
+    .input(ZNoInputRequestSchema)
+    .output(ZSystemStatusResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
       data: await systemStatus(ctx.services.db, ctx.services.integrations),
@@ -44,7 +44,7 @@ export const dashboardRouter = router({
   notifications: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/dashboard/notifications', tags: ['dashboard'], summary: 'Recent notifications for the header bell, with the unread count' } })
     .input(ZBellNotificationsRequestSchema.optional())
-    .output(z.object({ success: z.literal(true), data: ZBellNotificationsSchema }))
+    .output(ZBellNotificationsResponseSchema)
     .query(async ({ ctx, input }) => ({
       success: true as const,
       data: await listBellNotifications(ctx.services.db, ctx.user.id, input?.limit ?? 20),
@@ -52,8 +52,8 @@ export const dashboardRouter = router({
 
   markNotificationsSeen: protectedProcedure
     .meta({ openapi: { method: 'POST', path: '/dashboard/notifications/seen', tags: ['dashboard'], summary: 'Mark every notification shown so far as read' } })
-    .input(z.object({}).optional())
-    .output(z.object({ success: z.literal(true) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZMarkNotificationsSeenResponseSchema)
     .mutation(async ({ ctx }) => {
       await markBellNotificationsSeen(ctx.services.db, ctx.user.id);
       return { success: true as const };

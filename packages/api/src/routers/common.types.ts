@@ -1,0 +1,16 @@
+// Pieces of the request and response contracts that every area uses the same way.
+import { z } from 'zod';
+
+/** A procedure that takes nothing (REST: no query string or an empty JSON body). */
+export const ZNoInputRequestSchema = z.object({}).optional();
+
+/** Page numbers of a paged answer. */
+export const ZPaginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+
+/** `{ success: true, message? }`: the answer of an action that returns nothing else. */
+export const ZSuccessResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** `{ success: true, data }` around an area's answer. */
+export function dataResponse<T extends z.ZodType>(schema: T) {
+  return z.object({ success: z.literal(true), data: schema });
+}

@@ -1,0 +1,77 @@
+// The Genesys area's contract: what each procedure answers (request schemas shared with the web's
+// forms live in shared/genesys.ts and come through @phone-billing/api/schemas).
+import { z } from 'zod';
+import { ZCallRecordSchema } from '../../shared/genesys';
+import { ZPaginationSchema } from '../common.types';
+
+const ZCountMapSchema = z.record(z.string(), z.number());
+
+export const ZGenesysStatusResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    isConnected: z.boolean(),
+    tokenExpiresAt: z.string().nullable(),
+    simulated: z.boolean(),
+    lastError: z.string().nullable(),
+    timezone: z.string(),
+    totalUsers: z.number(),
+    totalQueues: z.number(),
+    totalCallRecords: z.number(),
+  }),
+});
+export type TGenesysStatusResponse = z.infer<typeof ZGenesysStatusResponseSchema>;
+
+export const ZTestGenesysConnectionResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ message: z.string(), userCount: z.number(), queueCount: z.number() }),
+});
+export type TTestGenesysConnectionResponse = z.infer<typeof ZTestGenesysConnectionResponseSchema>;
+
+export const ZGenesysUsersResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), department: z.string().nullable(), division: z.object({ name: z.string().nullable() }) })),
+  pagination: ZPaginationSchema,
+});
+export type TGenesysUsersResponse = z.infer<typeof ZGenesysUsersResponseSchema>;
+
+export const ZGenesysQueuesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), division: z.object({ name: z.string().nullable() }) })),
+  pagination: ZPaginationSchema,
+});
+export type TGenesysQueuesResponse = z.infer<typeof ZGenesysQueuesResponseSchema>;
+
+export const ZWrapUpCodesResponseSchema = z.object({ success: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type TWrapUpCodesResponse = z.infer<typeof ZWrapUpCodesResponseSchema>;
+
+export const ZCallRecordsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ callRecords: z.array(ZCallRecordSchema), pagination: ZPaginationSchema }),
+});
+export type TCallRecordsResponse = z.infer<typeof ZCallRecordsResponseSchema>;
+
+export const ZCallAnalyticsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    timezone: z.string(),
+    totalCalls: z.number(),
+    totalSeconds: z.number(),
+    totalMinutes: z.number(),
+    averageCallDuration: z.number(),
+    activeUsers: z.number(),
+    callsByUser: ZCountMapSchema,
+    callsByDate: ZCountMapSchema,
+    callsByQueue: ZCountMapSchema,
+    callsByHour: ZCountMapSchema,
+    callsByDirection: ZCountMapSchema,
+    durationDistribution: ZCountMapSchema,
+    minutesByQueue: ZCountMapSchema,
+    busiestDay: z.object({ date: z.string(), calls: z.number() }).nullable(),
+    peakHour: z.object({ hour: z.number(), calls: z.number() }).nullable(),
+    userNames: z.record(z.string(), z.string()),
+    queueNames: z.record(z.string(), z.string()),
+  }),
+});
+export type TCallAnalyticsResponse = z.infer<typeof ZCallAnalyticsResponseSchema>;
