@@ -1,29 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone, dayRangeToInstants } from '../packages/api/src/domain/calendar';
-import { mapConversationToCallRecord } from '../packages/integrations/src/genesys/call-record-mapping';
-import { createGenesysSimulator } from '../packages/integrations/src/genesys/simulator';
+import { addDays, calendarDateInZone } from '../packages/api/src/domain/calendar';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../test/genesys-reference';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
-const TZ = 'America/Los_Angeles';
-// The app's simulator is deterministic: one with the same seed holds the same users, queues and calls.
-// Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
-const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: TZ, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
-const reference = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
-
-/** The range's calls, newest first as the server pages them. */
-function expectedCalls(startDate: string, endDate: string) {
-  const { from, toExclusive } = dayRangeToInstants(startDate, endDate, TZ);
-  const days: string[] = [];
-  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
-  return days
-    .flatMap((day) => reference.conversationsForDay(day))
-    .map((conversation) => mapConversationToCallRecord(conversation)!)
-    .filter((record) => record.startTime >= from && record.startTime < toExclusive)
-    .sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
-}
+const TZ = COMPANY_TIMEZONE;
+const reference = referenceGenesys;
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();

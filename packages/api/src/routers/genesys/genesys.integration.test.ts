@@ -1,28 +1,13 @@
-import { mapConversationToCallRecord } from '@phone-billing/integrations/genesys';
-import { createGenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../../../../../test/genesys-reference';
 import type { RestClient } from '../../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../../test/server';
-import { addDays, calendarDateInZone, dayRangeToInstants } from '../../domain/calendar';
+import { addDays, calendarDateInZone } from '../../domain/calendar';
 
-const TZ = 'America/Los_Angeles';
+const TZ = COMPANY_TIMEZONE;
+const reference = referenceGenesys;
 let server: TestServer;
 let admin: RestClient;
-
-// The app's simulator is deterministic: a second one with the same seed holds the same calls.
-// Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
-const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: TZ, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
-const reference = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
-
-function expectedCalls(startDate: string, endDate: string) {
-  const { from, toExclusive } = dayRangeToInstants(startDate, endDate, TZ);
-  const days: string[] = [];
-  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
-  return days
-    .flatMap((day) => reference.conversationsForDay(day))
-    .map((conversation) => mapConversationToCallRecord(conversation)!)
-    .filter((record) => record.startTime >= from && record.startTime < toExclusive);
-}
 
 beforeAll(async () => {
   // A short start-up history keeps this file quick; the default is about three months (93 days).
