@@ -19,6 +19,12 @@ export interface ServerConfig {
   logLevel: 'error' | 'warn' | 'info' | 'debug';
   /** Run pg-boss workers in this process (WORKERS=0 leaves them to `npm run worker`). */
   runWorkers: boolean;
+  /**
+   * Whose X-Forwarded-For/-Proto/-Host to believe (TRUST_PROXY): false (the default) uses the TCP
+   * peer as the client address; true trusts any proxy; a number trusts that many hops; text lists
+   * trusted proxy addresses or CIDR ranges ('127.0.0.1,10.0.0.0/8', 'loopback').
+   */
+  trustProxy: boolean | number | string;
   /** Folder of the built web app; null serves no UI (API-only tests). */
   webDistDir: string | null;
   env: NodeJS.ProcessEnv;
@@ -46,12 +52,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel,
     runWorkers: env.WORKERS !== '0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: existsSync(path.join(webDistDir, 'index.html')) ? webDistDir : null,
     env,
     ...overrides,
   };
   if (!config.appSecret) config.appSecret = persistentSecret(config.dataDir);
   return config;
+}
+
+/** TRUST_PROXY: unset, "false" or "0" trust nobody; "true" everybody; "2" two hops; else addresses. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 function persistentSecret(dataDir: string): string {

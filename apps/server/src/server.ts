@@ -10,6 +10,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { restPlugin } from './plugins/rest';
+import { clientErrorHandler } from './plugins/rest-errors';
 import { sessionPlugin } from './plugins/session';
 import { trpcPlugin } from './plugins/trpc';
 import { webPlugin } from './plugins/web';
@@ -40,7 +41,16 @@ export interface CreateServerOptions {
  */
 export async function createServer(options: CreateServerOptions = {}): Promise<PhoneBillingServer> {
   const config = options.config ?? loadConfig();
-  const app = Fastify({ logger: options.logger === false ? false : loggerOptions(config), trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    // Client addresses (sign-in throttling, rate limits) and the request's protocol come from
+    // X-Forwarded-* only when TRUST_PROXY says which proxies to believe.
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids longer than their schemas allow get a 400 naming the field rather than a bare 404.
+    routerOptions: { maxParamLength: 1000 },
+    clientErrorHandler,
+  });
   let ready = false;
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => (ready ? { status: 'ready' } : reply.code(503).send({ status: 'starting' })));

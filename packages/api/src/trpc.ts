@@ -29,10 +29,39 @@ export interface FieldError {
 export function fieldErrorsOf(error: TRPCError): FieldError[] | undefined {
   const cause = error.cause;
   if (cause instanceof ZodError) {
-    return cause.issues.map((issue) => ({ msg: issue.message, path: issue.path.map(String).join('.') }));
+    return cause.issues.map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return { msg: issueMessage(issue, path), path };
+    });
   }
   if (cause instanceof AppError) return cause.fieldErrors;
   return undefined;
+}
+
+// zod's own wording ("Invalid input: expected boolean, received string") does not say which field;
+// our schemas' messages do. These are the shapes of zod's defaults.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Too big:|Too small:|Invalid string:|Invalid option:|Unrecognized keys?:|Invalid (key|value) in|Invalid number:)/;
+const EXPECTED: Record<string, string> = {
+  boolean: 'true or false',
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  array: 'a list',
+  object: 'a JSON object',
+  record: 'a JSON object',
+};
+
+/** A person-readable message for one zod issue, naming the field when zod's default does not. */
+function issueMessage(issue: ZodError['issues'][number], path: string): string {
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) return issue.message;
+  const field = path || 'The request';
+  if (issue.code === 'invalid_type') {
+    const received = /received (\w+)$/.exec(issue.message)?.[1];
+    if (received === 'undefined') return `${field} is required`;
+    const expected = EXPECTED[issue.expected] ?? issue.expected;
+    return `${field} must be ${expected}${received ? ` (got ${received === 'string' ? 'text' : received})` : ''}`;
+  }
+  return path ? `${path}: ${issue.message}` : issue.message;
 }
 
 const t = initTRPC

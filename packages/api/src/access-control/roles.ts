@@ -3,6 +3,7 @@ import { recordAudit } from '../auth/audit';
 import type { AuthUser } from '../services';
 import { AppError } from '../errors';
 import { compareCaseInsensitive } from '../shared/access-control';
+import { equalsIgnoringCase } from '../literal-search';
 
 export interface ActionEntry {
   id: string;
@@ -48,7 +49,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function createAction(db: Database, actor: AuthUser, input: { key: string; description: string }): Promise<ActionEntry> {
   const taken = `A permission with the key ${input.key} already exists`;
-  const existing = await db.action.findFirst({ where: { key: { equals: input.key, mode: 'insensitive' } } });
+  const existing = await db.action.findFirst({ where: { key: equalsIgnoringCase(input.key) } });
   if (existing) throw new AppError('CONFLICT', taken, [{ msg: taken, path: 'key' }]);
   try {
     const action = await db.action.create({ data: { key: input.key, description: input.description }, select: { id: true, key: true, description: true } });
@@ -66,7 +67,7 @@ export async function createRole(
   input: { name: string; description?: string; actionKeys: string[] },
 ): Promise<RoleEntry> {
   const taken = `A role named ${input.name} already exists`;
-  const existing = await db.role.findFirst({ where: { name: { equals: input.name, mode: 'insensitive' } } });
+  const existing = await db.role.findFirst({ where: { name: equalsIgnoringCase(input.name) } });
   if (existing) throw new AppError('CONFLICT', taken, [{ msg: taken, path: 'name' }]);
   const keys = [...new Set(input.actionKeys.map((key) => key.trim()).filter(Boolean))];
   const actions = await db.action.findMany({ where: { key: { in: keys } }, select: { id: true, key: true } });

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { profileCompleteness, type TCustomerProfileForm } from '../shared/customer-profile';
 import { nextRunAfter } from '../domain/schedule';
+import { containsLiterally, equalsIgnoringCase } from '../literal-search';
 
 /** A profile as the API answers it: rates as decimal text, timestamps as ISO text. */
 export type CustomerProfileDto = Omit<
@@ -61,7 +62,7 @@ function listWhere(filters: ProfileListFilters): Prisma.CustomerProfileWhereInpu
   const and: Prisma.CustomerProfileWhereInput[] = [];
   const search = filters.search?.trim();
   if (search) {
-    const contains = { contains: search, mode: 'insensitive' as const };
+    const contains = containsLiterally(search);
     and.push({
       OR: [
         { qboDisplayName: contains },
@@ -77,7 +78,7 @@ function listWhere(filters: ProfileListFilters): Prisma.CustomerProfileWhereInpu
   if (filters.hasGenesysQueues === true) and.push({ genesysQueueNames: { isEmpty: false } });
   if (filters.hasGenesysQueues === false) and.push({ genesysQueueNames: { isEmpty: true } });
   const queueName = filters.queueName?.trim();
-  if (queueName) and.push({ queues: { some: { queueName: { equals: queueName, mode: 'insensitive' } } } });
+  if (queueName) and.push({ queues: { some: { queueName: equalsIgnoringCase(queueName) } } });
   return and.length > 0 ? { AND: and } : {};
 }
 

@@ -11,6 +11,7 @@ import type {
   TTeamFormValues,
   TUnassignedQueue,
 } from '../shared/regions';
+import { equalsIgnoringCase } from '../literal-search';
 
 /**
  * Regions, teams and queue assignments (spec 001 §4): a Genesys queue is unassigned or assigned
@@ -115,7 +116,7 @@ async function findRegion(db: Database, id: string): Promise<RegionRow> {
 
 async function assertRegionNameFree(db: Database, name: string, exceptId?: string) {
   const clash = await db.region.findFirst({
-    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { name: equalsIgnoringCase(name), ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
   if (clash) throw new AppError('CONFLICT', `A region named "${clash.name}" already exists`, [{ msg: `A region named "${clash.name}" already exists`, path: 'name' }]);
 }
@@ -178,7 +179,7 @@ async function assertRegionExists(db: Database, regionId: string) {
 
 async function assertTeamNameFree(db: Database, regionId: string, name: string, exceptId?: string) {
   const clash = await db.team.findFirst({
-    where: { regionId, name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { regionId, name: equalsIgnoringCase(name), ...(exceptId ? { id: { not: exceptId } } : {}) },
   });
   if (clash) {
     const message = `This region already has a team named "${clash.name}"`;

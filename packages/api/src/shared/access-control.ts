@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredEmail } from './auth';
+import { recordId, safeText, safeTextList, TEXT_LIMITS } from './text';
 
 // Input schemas of the Access Control page and its REST calls (spec 001 §5, §7; API.md).
 // Browser-safe: zod only.
@@ -6,64 +8,82 @@ import { z } from 'zod';
 export const MIN_PASSWORD_LENGTH = 8;
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
+const optionalText = (label: string, max: number, tooLongMessage: string) =>
+  safeText({ label, max, tooLongMessage })
     .optional()
     .transform((value) => (value ? value : undefined));
 
+const idList = (label: string, itemLabel: string) =>
+  safeTextList({
+    label,
+    maxItems: TEXT_LIMITS.listEntries,
+    item: { label: itemLabel, max: TEXT_LIMITS.id, required: true, requiredMessage: `${itemLabel} cannot be blank` },
+  });
+
 /** Add New User: e-mail required; the password is optional (blank: a one-time setup link). */
 export const ZCreateUserRequestSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email({ error: 'Invalid email address' })),
-  name: optionalText(120, 'Name is too long'),
-  roleIds: z.array(z.string({ error: 'Role ids must be strings' }), { error: 'roleIds must be a list of role ids' }).default([]),
+  email: requiredEmail,
+  name: optionalText('Name', 120, 'Name is too long'),
+  roleIds: idList('roleIds', 'Role id').default([]),
   password: z
     .string({ error: PASSWORD_TOO_SHORT })
     .optional()
     .transform((value) => (value === '' ? undefined : value))
-    .pipe(z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long').optional()),
+    .pipe(
+      safeText({ label: 'Password', max: TEXT_LIMITS.password, kind: 'opaque', keepWhitespace: true, tooLongMessage: 'Password is too long' })
+        .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+        .optional(),
+    ),
 });
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequestSchema>;
 
 export const ZUpdateUserRolesRequestSchema = z.object({
-  id: z.string(),
-  roleIds: z.array(z.string(), { error: 'roleIds must be a list of role ids' }),
+  id: recordId('User id'),
+  roleIds: idList('roleIds', 'Role id'),
 });
 
 const permissionKeyAndDescription = 'Permission key and description are required';
 export const ZCreateActionRequestSchema = z.object({
-  key: z
-    .string({ error: permissionKeyAndDescription })
-    .trim()
-    .min(1, permissionKeyAndDescription)
-    .max(100, 'Permission key is too long')
+  key: safeText({ label: 'Permission key', max: 100, required: true, requiredMessage: permissionKeyAndDescription, tooLongMessage: 'Permission key is too long' })
     .regex(/^\S+$/, 'Permission key cannot contain spaces'),
-  description: z.string({ error: permissionKeyAndDescription }).trim().min(1, permissionKeyAndDescription).max(300, 'Description is too long'),
+  description: safeText({ label: 'Description', max: 300, required: true, requiredMessage: permissionKeyAndDescription, tooLongMessage: 'Description is too long' }),
 });
 export type TCreateActionRequest = z.input<typeof ZCreateActionRequestSchema>;
 
 export const ZCreateRoleRequestSchema = z.object({
-  name: z.string({ error: 'Role name is required' }).trim().min(1, 'Role name is required').max(100, 'Role name is too long'),
-  description: optionalText(300, 'Description is too long'),
-  actionKeys: z.array(z.string(), { error: 'actionKeys must be a list of permission keys' }).default([]),
+  name: safeText({ label: 'Role name', max: 100, required: true, tooLongMessage: 'Role name is too long' }),
+  description: optionalText('Description', 300, 'Description is too long'),
+  actionKeys: safeTextList({
+    label: 'actionKeys',
+    maxItems: TEXT_LIMITS.listEntries,
+    item: { label: 'Permission key', max: 100, required: true, requiredMessage: 'Permission key cannot be blank' },
+  }).default([]),
 });
 export type TCreateRoleRequest = z.input<typeof ZCreateRoleRequestSchema>;
 
 export const ZCreateApiTokenRequestSchema = z.object({
-  name: z.string({ error: 'Token name is required' }).trim().min(1, 'Token name is required').max(100, 'Token name is too long'),
+  name: safeText({ label: 'Token name', max: 100, required: true, tooLongMessage: 'Token name is too long' }),
 });
 export type TCreateApiTokenRequest = z.input<typeof ZCreateApiTokenRequestSchema>;
 
+/** The secret of a one-time setup link, as the link carries it. */
+export const setupToken = safeText({ label: 'Setup link', max: TEXT_LIMITS.id, required: true, requiredMessage: 'The setup link is invalid', kind: 'opaque' });
+
+/** GET /auth/setup-password: whose link this is. */
+export const ZSetupLinkQuerySchema = z.object({ token: setupToken });
+
 /** The "Choose your password" form of a one-time setup link. */
 export const ZSetupPasswordRequestSchema = z.object({
-  token: z.string({ error: 'The setup link is invalid' }).min(1, 'The setup link is invalid'),
-  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  token: setupToken,
+  password: safeText({
+    label: 'Password',
+    max: TEXT_LIMITS.password,
+    required: true,
+    requiredMessage: PASSWORD_TOO_SHORT,
+    tooLongMessage: 'Password is too long',
+    kind: 'opaque',
+    keepWhitespace: true,
+  }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
 });
 
 export const ZSetupPasswordFormSchema = ZSetupPasswordRequestSchema.extend({

@@ -1,28 +1,35 @@
 import { z } from 'zod';
+import { safeText, TEXT_LIMITS } from './text';
 
 // Input schemas shared by the login and settings forms (react-hook-form) and the server.
 
-const requiredEmail = z
+/** A required e-mail address (also used by Access Control's Add New User). */
+export const requiredEmail = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
+  .max(TEXT_LIMITS.email, `Email cannot be longer than ${TEXT_LIMITS.email} characters`)
   .pipe(z.email({ error: 'Invalid email address' }));
+
+/** A password as typed: kept exactly (no trimming), control characters refused. */
+export const passwordText = (label: string, requiredMessage: string) =>
+  safeText({ label, max: TEXT_LIMITS.password, required: true, requiredMessage, kind: 'opaque', keepWhitespace: true });
 
 export const ZSignInRequestSchema = z.object({
   email: requiredEmail,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: passwordText('Password', 'Password is required'),
   rememberMe: z.boolean().default(true),
 });
 export type TSignInRequest = z.input<typeof ZSignInRequestSchema>;
 
 export const ZUpdateProfileRequestSchema = z.object({
-  name: z.string({ error: 'Display name cannot be empty' }).trim().min(1, 'Display name cannot be empty').max(120, 'Display name is too long'),
+  name: safeText({ label: 'Display name', max: 120, required: true, requiredMessage: 'Display name cannot be empty', tooLongMessage: 'Display name is too long' }),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
 export const ZChangePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
-  newPassword: z.string({ error: 'New password must be at least 8 characters' }).min(8, 'New password must be at least 8 characters'),
+  currentPassword: passwordText('Current password', 'Current password is required'),
+  newPassword: passwordText('New password', 'New password must be at least 8 characters').min(8, 'New password must be at least 8 characters'),
 });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequestSchema>;
 

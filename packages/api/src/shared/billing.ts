@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText, safeTextList, TEXT_LIMITS } from './text';
 
 /** Billing job states and types as stored (DESIGN.md §4, Billing jobs). */
 export const BILLING_JOB_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
@@ -30,6 +31,7 @@ const calendarDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .min(1, `${label} is required`)
+    .max(10, `${label} must be a date (YYYY-MM-DD)`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
     .refine((value) => {
       const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -42,14 +44,25 @@ export const ZRunBillingJobSchema = z
   .object({
     billingPeriodStart: calendarDate('Start date'),
     billingPeriodEnd: calendarDate('End date'),
-    isDryRun: z.boolean().default(false),
-    selectedQueues: z.array(z.string().trim().min(1)).min(1, 'Select at least one queue'),
+    isDryRun: z.boolean({ error: 'isDryRun must be true or false' }).default(false),
+    selectedQueues: safeTextList({
+      label: 'Selected queues',
+      maxItems: TEXT_LIMITS.selectedQueues,
+      item: { label: 'Queue name', max: TEXT_LIMITS.name, required: true, requiredMessage: 'A selected queue name cannot be blank' },
+    }).min(1, 'Select at least one queue'),
   })
   .refine((value) => value.billingPeriodStart <= value.billingPeriodEnd, {
     message: 'End date must be on or after the start date',
     path: ['billingPeriodEnd'],
   });
 export type RunBillingJobInput = z.input<typeof ZRunBillingJobSchema>;
+
+/** GET /billing/jobs: optional status filter, job-id search (matched literally) and count. */
+export const ZBillingJobsQuerySchema = z.object({
+  status: z.enum(BILLING_JOB_STATUSES).optional(),
+  search: safeText({ label: 'Search', max: 50 }).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+});
 
 /** One invoice line as a job reports it. */
 export const ZBillingLineSchema = z.object({

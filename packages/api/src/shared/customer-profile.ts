@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { QboCustomerMatch } from './qbo';
+import { optionalSafeText, safeJsonObject, safeText, safeTextList, TEXT_LIMITS } from './text';
 
 export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
 
@@ -130,12 +131,11 @@ function dayNumberSchema(label: string) {
   return z.number({ error: message }).int(message).min(1, message).max(31, message);
 }
 
-/** Optional free text: trimmed, blank or missing becomes null. */
-const optionalTextSchema = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null));
+/** Optional free text of a QuickBooks field: trimmed, blank or missing becomes null. */
+const optionalName = (label: string, max: number = TEXT_LIMITS.name) => optionalSafeText({ label, max });
+
+/** Far above any real commitment (a year of 200 lines is about 105 million minutes), within the column's range. */
+const MAX_MINIMUM_MINUTES = 1_000_000_000;
 
 const QUEUE_NAMES_REQUIRED = 'At least one Genesys queue name is required';
 const QBO_DISPLAY_NAME_REQUIRED = 'QBO Display Name is required for QuickBooks integration';
@@ -147,12 +147,13 @@ const EMAIL_INVALID = 'Email must be a valid email address';
  */
 export const ZCustomerProfileFormSchema = z.object({
   genesysQueueNames: z
-    .array(z.string(), { error: QUEUE_NAMES_REQUIRED })
+    .array(safeText({ label: 'Queue name', max: TEXT_LIMITS.name }), { error: QUEUE_NAMES_REQUIRED })
+    .max(TEXT_LIMITS.queueNamesPerProfile, `A profile cannot hold more than ${TEXT_LIMITS.queueNamesPerProfile} queue names`)
     .transform(normaliseQueueNames)
     .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED })
     .prefault([]),
-  qboDisplayName: z.string({ error: QBO_DISPLAY_NAME_REQUIRED }).trim().min(1, QBO_DISPLAY_NAME_REQUIRED),
-  qboCustomerId: optionalTextSchema,
+  qboDisplayName: safeText({ label: 'QBO Display Name', max: TEXT_LIMITS.name, required: true, requiredMessage: QBO_DISPLAY_NAME_REQUIRED }),
+  qboCustomerId: optionalName('QBO Customer ID', TEXT_LIMITS.id),
   isActive: z.boolean().default(true),
   ratePerMinute: rateSchema('Rate Per Minute').default('1.0'),
   overageRatePerMinute: rateSchema('Overage Rate Per Minute').default('1.00'),
@@ -160,6 +161,7 @@ export const ZCustomerProfileFormSchema = z.object({
     .number({ error: 'Minimum minutes must be a whole number of zero or more' })
     .int('Minimum minutes must be a whole number of zero or more')
     .min(0, 'Minimum minutes must be a whole number of zero or more')
+    .max(MAX_MINIMUM_MINUTES, `Minimum minutes cannot exceed ${MAX_MINIMUM_MINUTES.toLocaleString('en-US')}`)
     .default(0),
   billDate: dayNumberSchema('Bill day').default(1),
   billTime: z
@@ -168,26 +170,27 @@ export const ZCustomerProfileFormSchema = z.object({
     .default('02:00'),
   billingPeriodStart: dayNumberSchema('Billing period start').default(1),
   billingPeriodEnd: dayNumberSchema('Billing period end').default(31),
-  taxCode: optionalTextSchema,
-  notes: optionalTextSchema,
-  qboCompanyName: optionalTextSchema,
-  qboGivenName: optionalTextSchema,
-  qboMiddleName: optionalTextSchema,
-  qboFamilyName: optionalTextSchema,
-  qboTitle: optionalTextSchema,
-  qboSuffix: optionalTextSchema,
+  taxCode: optionalName('Tax code', TEXT_LIMITS.id),
+  notes: optionalSafeText({ label: 'Notes', max: TEXT_LIMITS.note, kind: 'multi-line' }),
+  qboCompanyName: optionalName('Company name'),
+  qboGivenName: optionalName('Given name'),
+  qboMiddleName: optionalName('Middle name'),
+  qboFamilyName: optionalName('Family name'),
+  qboTitle: optionalName('Title'),
+  qboSuffix: optionalName('Suffix'),
   qboPrimaryEmailAddr: z
     .string({ error: EMAIL_INVALID })
     .trim()
+    .max(TEXT_LIMITS.email, `Email cannot be longer than ${TEXT_LIMITS.email} characters`)
     .refine((value) => value === '' || z.email().safeParse(value).success, { error: EMAIL_INVALID })
     .nullish()
     .transform((value) => (value ? value : null)),
-  qboPrimaryPhone: optionalTextSchema,
-  qboLine1: optionalTextSchema,
-  qboCity: optionalTextSchema,
-  qboCountrySubDivisionCode: optionalTextSchema,
-  qboPostalCode: optionalTextSchema,
-  qboCountry: optionalTextSchema.default('US'),
+  qboPrimaryPhone: optionalName('Phone'),
+  qboLine1: optionalName('Address line 1'),
+  qboCity: optionalName('City'),
+  qboCountrySubDivisionCode: optionalName('State / province'),
+  qboPostalCode: optionalName('Postal code'),
+  qboCountry: optionalName('Country').default('US'),
 });
 
 /** What the form holds (numbers or text for the rates, blanks allowed). */
@@ -231,7 +234,7 @@ export const customerProfileDefaults: TCustomerProfileFormValues = {
 };
 
 /** The QuickBooks customer's snapshot kept by 'Connect to This Customer' (QuickBooks' own field names). */
-export const ZQboMetadataSchema = z.record(z.string(), z.unknown()).nullish();
+export const ZQboMetadataSchema = safeJsonObject({ label: 'QuickBooks snapshot (qboMetadata)', maxChars: 50_000 }).nullish();
 
 /** A create or update body: the form plus the QuickBooks snapshot. */
 export const ZCustomerProfileSaveSchema = ZCustomerProfileFormSchema.extend({ qboMetadata: ZQboMetadataSchema });
@@ -241,13 +244,14 @@ const booleanText = z.enum(['true', 'false']).optional();
 
 /** GET /customer-profiles query: 'true'/'false' texts for the yes/no filters (REST query strings). */
 export const ZCustomerProfileListQuerySchema = z.object({
-  page: z.number().int().min(1).default(1),
+  page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(20),
-  search: z.string().max(200).optional(),
+  /** Matched literally (a % or _ is just that character) against names, e-mail and queue names. */
+  search: safeText({ label: 'Search', max: TEXT_LIMITS.search }).optional(),
   isActive: booleanText,
   hasQboCustomerId: booleanText,
   hasGenesysQueues: booleanText,
-  queueName: z.string().max(200).optional(),
+  queueName: safeText({ label: 'Queue name', max: TEXT_LIMITS.name }).optional(),
 });
 export type TCustomerProfileListQuery = z.input<typeof ZCustomerProfileListQuerySchema>;
 

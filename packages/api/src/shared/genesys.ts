@@ -35,7 +35,10 @@ const calendarDate = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .refine((value) => utcMidnight(value) !== null, { message: `${label} must be a date in YYYY-MM-DD format` });
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date in YYYY-MM-DD format`)
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) === false || utcMidnight(value) !== null, {
+      message: `${label} must be a date in YYYY-MM-DD format`,
+    });
 
 const rangeFields = {
   startDate: calendarDate('Start date'),

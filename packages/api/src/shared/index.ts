@@ -6,3 +6,4 @@ export * from './genesys';
 export * from './billing';
 export * from './qbo';
 export * from './dashboard';
+export * from './text';

@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 // QuickBooks Online: inputs and answer shapes shared by the QBO screens and /api/v1/qbo (browser-safe).
 
 /** GET /qbo/callback: what the authorization redirect carried. */
 export const ZQboCallbackQuerySchema = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  realmId: z.string().max(64).optional(),
+  code: safeText({ label: 'code', max: 2000, kind: 'opaque' }).optional(),
+  state: safeText({ label: 'state', max: 200, kind: 'opaque' }).optional(),
+  realmId: safeText({ label: 'realmId', max: 64, kind: 'opaque' }).optional(),
   /** Set by QuickBooks instead of a code when the person declined (access_denied). */
-  error: z.string().max(200).optional(),
+  error: safeText({ label: 'error', max: 200, kind: 'opaque' }).optional(),
 });
 export type QboCallbackQuery = z.infer<typeof ZQboCallbackQuerySchema>;
 
 /** GET /qbo/customers/search/display-name. */
 export const ZQboDisplayNameSearchSchema = z.object({
-  displayName: z.string({ error: 'Display name is required' }).trim().min(1, 'Display name is required').max(500, 'Display name is too long'),
+  displayName: safeText({ label: 'Display name', max: 500, required: true, tooLongMessage: 'Display name is too long' }),
 });
 
 /** QBO Setup's status (spec 000 §3 "QBO status"); tokens and the realm are never part of it. */

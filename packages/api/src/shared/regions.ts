@@ -1,23 +1,19 @@
 import { z } from 'zod';
+import { optionalSafeText, recordId, safeText, TEXT_LIMITS } from './text';
 
 // Regions, teams and queue assignments (spec 001 §3–§5): the form schemas shared by the
 // Region & Team Management modals (react-hook-form) and the server, and the answer shapes.
 
 /** Optional free text: trimmed; blank becomes null. */
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optionalText = (label: string, max: number, tooLongMessage: string, kind: 'single-line' | 'multi-line' = 'single-line') =>
+  optionalSafeText({ label, max, tooLongMessage, kind });
 
 /** A required id picked from a list; `message` is what the form shows when nothing is picked. */
-const pickedId = (message: string) => z.string({ error: message }).trim().min(1, message);
+const pickedId = (label: string, message: string) => recordId(label, message);
 
 export const ZRegionFormSchema = z.object({
-  name: z.string({ error: 'Region name is required' }).trim().min(1, 'Region name is required').max(120, 'Region name is too long'),
-  description: optionalText(1000, 'Description is too long'),
+  name: safeText({ label: 'Region name', max: 120, required: true, tooLongMessage: 'Region name is too long' }),
+  description: optionalText('Description', 1000, 'Description is too long', 'multi-line'),
   isActive: z.boolean().default(true),
 });
 export type TRegionForm = z.input<typeof ZRegionFormSchema>;
@@ -25,15 +21,15 @@ export type TRegionFormValues = z.output<typeof ZRegionFormSchema>;
 
 /** PUT /regions/{id}: the same body; an omitted isActive keeps the current value. */
 export const ZUpdateRegionRequestSchema = ZRegionFormSchema.extend({
-  id: pickedId('No region selected'),
+  id: pickedId('Region id', 'No region selected'),
   isActive: z.boolean().optional(),
 });
 export type TUpdateRegionRequest = z.input<typeof ZUpdateRegionRequestSchema>;
 
 export const ZTeamFormSchema = z.object({
-  name: z.string({ error: 'Team name is required' }).trim().min(1, 'Team name is required').max(120, 'Team name is too long'),
-  description: optionalText(1000, 'Description is too long'),
-  regionId: pickedId('Please select a region'),
+  name: safeText({ label: 'Team name', max: 120, required: true, tooLongMessage: 'Team name is too long' }),
+  description: optionalText('Description', 1000, 'Description is too long', 'multi-line'),
+  regionId: pickedId('Region id', 'Please select a region'),
   isActive: z.boolean().default(true),
 });
 export type TTeamForm = z.input<typeof ZTeamFormSchema>;
@@ -41,32 +37,32 @@ export type TTeamFormValues = z.output<typeof ZTeamFormSchema>;
 
 /** PUT /teams/{id}: the same body; an omitted isActive keeps the current value. */
 export const ZUpdateTeamRequestSchema = ZTeamFormSchema.extend({
-  id: pickedId('No team selected'),
+  id: pickedId('Team id', 'No team selected'),
   isActive: z.boolean().optional(),
 });
 export type TUpdateTeamRequest = z.input<typeof ZUpdateTeamRequestSchema>;
 
 /** POST /queue-assignments. assignedBy defaults to the signed-in user's name (or e-mail). */
 export const ZAssignQueueRequestSchema = z.object({
-  queueId: pickedId('No queue selected'),
-  queueName: z.string().trim().max(300, 'Queue name is too long').optional(),
-  teamId: pickedId('Please select a team'),
-  assignedBy: optionalText(200, 'Assigned by is too long'),
-  notes: optionalText(2000, 'Notes are too long'),
+  queueId: pickedId('Queue id', 'No queue selected'),
+  queueName: safeText({ label: 'Queue name', max: 300, tooLongMessage: 'Queue name is too long' }).optional(),
+  teamId: pickedId('Team id', 'Please select a team'),
+  assignedBy: optionalText('Assigned by', TEXT_LIMITS.name, 'Assigned by is too long'),
+  notes: optionalText('Notes', TEXT_LIMITS.note, 'Notes are too long', 'multi-line'),
 });
 export type TAssignQueueRequest = z.input<typeof ZAssignQueueRequestSchema>;
 
 /** The assign and edit-assignment modals edit these fields. */
 export const ZAssignmentFormSchema = z.object({
-  teamId: pickedId('Please select a team'),
-  assignedBy: optionalText(200, 'Assigned by is too long'),
-  notes: optionalText(2000, 'Notes are too long'),
+  teamId: pickedId('Team id', 'Please select a team'),
+  assignedBy: optionalText('Assigned by', TEXT_LIMITS.name, 'Assigned by is too long'),
+  notes: optionalText('Notes', TEXT_LIMITS.note, 'Notes are too long', 'multi-line'),
 });
 export type TAssignmentForm = z.input<typeof ZAssignmentFormSchema>;
 
 /** PUT /queue-assignments/{id}. */
 export const ZUpdateAssignmentRequestSchema = ZAssignmentFormSchema.extend({
-  id: pickedId('No assignment selected'),
+  id: pickedId('Assignment id', 'No assignment selected'),
 });
 export type TUpdateAssignmentRequest = z.input<typeof ZUpdateAssignmentRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalSafeText } from './text';
 
 // Organisation settings shared by the Settings page and PUT /settings (browser-safe).
 
@@ -40,7 +41,7 @@ export const ZUpdateSettingsRequestSchema = z.object({
   killSwitch: z
     .object({
       enabled: z.boolean({ error: 'killSwitch.enabled must be true or false' }),
-      reason: z.string().trim().max(500, 'Reason is too long').nullish(),
+      reason: optionalSafeText({ label: 'Reason', max: 500, tooLongMessage: 'Reason is too long', kind: 'multi-line' }),
     })
     .optional(),
   notifications: z

@@ -95,7 +95,7 @@ export const accessControlRouter = router({
     .input(
       z
         .object({
-          page: z.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').optional(),
+          page: z.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').optional(),
           limit: z.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').optional(),
         })
         .optional(),

@@ -6,13 +6,14 @@ import { AppError } from '../../errors';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../access-control/api-tokens';
 import { describeSetupLink, redeemSetupLink } from '../../access-control/password-setup';
 import { protectedProcedure, publicProcedure } from '../../procedures';
-import { ZCreateApiTokenRequestSchema, ZSetupPasswordRequestSchema } from '../../shared/access-control';
+import { ZCreateApiTokenRequestSchema, ZSetupLinkQuerySchema, ZSetupPasswordRequestSchema } from '../../shared/access-control';
 import {
   ZAuthUserSchema,
   ZChangePasswordRequestSchema,
   ZSignInRequestSchema,
   ZUpdateProfileRequestSchema,
 } from '../../shared/auth';
+import { recordId } from '../../shared/text';
 import { router } from '../../trpc';
 
 const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
@@ -66,7 +67,7 @@ export const authRouter = router({
 
   setupLinkInfo: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/setup-password', tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
-    .input(z.object({ token: z.string({ error: 'The setup link is invalid' }).min(1, 'The setup link is invalid') }))
+    .input(ZSetupLinkQuerySchema)
     .output(z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) }))
     .query(async ({ ctx, input }) => {
       const info = await describeSetupLink(ctx.services.db, input.token);
@@ -104,7 +105,7 @@ export const authRouter = router({
 
   revokeToken: protectedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags: ['auth'], summary: 'Revoke one of your API tokens' } })
-    .input(z.object({ id: z.string() }))
+    .input(z.object({ id: recordId('Token id') }))
     .output(ZSuccessSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeApiToken(ctx.services.db, ctx.user, input.id);

@@ -2,24 +2,17 @@ import { z } from 'zod';
 import { recordAudit } from '../../auth/audit';
 import { cancelJob, getJobDetail, jobView, listBillingQueues, listJobs, retryJob, startManualJob } from '../../billing/jobs';
 import { permissionProcedure } from '../../procedures';
-import { BILLING_JOB_STATUSES, ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
+import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingJobsQuerySchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
+import { recordId } from '../../shared/text';
 import { router } from '../../trpc';
 
-const ZJobIdInput = z.object({ id: z.string().trim().min(1).max(100) });
+const ZJobIdInput = z.object({ id: recordId('Job id') });
 
 // Procedures of this area (thin: validate, authorise, call a domain function, shape).
 export const billingRouter = router({
   jobs: permissionProcedure('billing:view')
     .meta({ openapi: { method: 'GET', path: '/billing/jobs', tags: ['billing'], summary: 'Billing jobs, newest first (optional status filter and job id search)' } })
-    .input(
-      z
-        .object({
-          status: z.enum(BILLING_JOB_STATUSES).optional(),
-          search: z.string().trim().max(50).optional(),
-          limit: z.number().int().min(1).max(500).optional(),
-        })
-        .optional(),
-    )
+    .input(ZBillingJobsQuerySchema.optional())
     .output(z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema) }))
     .query(async ({ ctx, input }) => ({ success: true as const, data: await listJobs(ctx.services.db, input ?? {}) })),
 

@@ -29,6 +29,7 @@ import {
   ZUpdateRegionRequestSchema,
   ZUpdateTeamRequestSchema,
 } from '../../shared/regions';
+import { recordId } from '../../shared/text';
 import { router } from '../../trpc';
 
 // Regions, teams and queue assignments (spec 001 §7, API.md). Thin: validate, authorise, call
@@ -39,7 +40,7 @@ const canManageRegions = permissionProcedure('region:manage');
 const canManageTeams = permissionProcedure('team:manage');
 
 const noInput = z.object({}).optional();
-const ZIdInput = (message: string) => z.object({ id: z.string({ error: message }).min(1, message) });
+const ZIdInput = (message: string) => z.object({ id: recordId('Id', message) });
 const ZSuccess = z.object({ success: z.literal(true), message: z.string() });
 const data = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
 
