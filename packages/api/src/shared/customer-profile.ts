@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { QboCustomerMatch } from './qbo';
-import { optionalSafeText, safeJsonObject, safeText, safeTextList, TEXT_LIMITS } from './text';
+import { optionalSafeText, safeJsonObject, safeText, TEXT_LIMITS } from './text';
 
 export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
 

@@ -29,8 +29,11 @@ export const TEXT_LIMITS = {
 } as const;
 
 // C0 and C1 control characters and DEL. Multi-line text keeps tab, line feed and carriage return.
+// Matching control characters is the point here.
+/* eslint-disable no-control-regex */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+/* eslint-enable no-control-regex */
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Invisible formatting characters (Unicode category Cf: zero-width space, bidi overrides, BOM...)
