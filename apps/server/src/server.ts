@@ -9,6 +9,7 @@ import { serverAreas } from './area-list';
 import { loadConfig, type ServerConfig } from './config';
 import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
+import { rateLimitPlugin } from './plugins/rate-limits';
 import { restPlugin } from './plugins/rest';
 import { clientErrorHandler } from './plugins/rest-errors';
 import { sessionPlugin } from './plugins/session';
@@ -132,6 +133,7 @@ async function assembleServer({ options, config, app, database, db, requestLimit
     strictTransportSecurity: false,
   });
   await app.register(fastifyCookie);
+  await app.register(rateLimitPlugin, { db });
   await app.register(sessionPlugin, { services, allowedOrigins: config.allowedOrigins });
   await app.register(trpcPlugin, { services });
   await app.register(restPlugin, { services, appOrigin: config.appOrigin });

@@ -19,3 +19,4 @@ export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GE
 export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
 export { startBillingWorkers, createBillingQueues, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/workers';
 export { cleanUpAccessData } from './access-control/housekeeping';
+export { countRequest } from './throttling/request-counters';

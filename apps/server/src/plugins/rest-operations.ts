@@ -131,3 +131,15 @@ function queryKindsOf(inputSchema: z.ZodType): Record<string, QueryKind> {
   }
   return kinds;
 }
+
+const patterns = new Map<string, RegExp>();
+
+/** A regular expression matching the request paths of an OpenAPI path (`{id}` is one segment). */
+export function pathPattern(path: string): RegExp {
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`);
+    patterns.set(path, pattern);
+  }
+  return pattern;
+}

@@ -227,3 +227,15 @@ describe("Fastify's own answers carry the envelope", () => {
     expect(await db().region.count()).toBe(before);
   });
 });
+
+describe('without TRUST_PROXY', () => {
+  it('X-Forwarded-For is not believed: limits count the real peer address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const answer = await admin.request('POST', '/api/v1/auth/tokens', { name: `forged ${attempt}` }, { 'x-forwarded-for': `203.0.113.${attempt}` });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { createRequestContext } from './context';
 import { buildOpenApiDocument } from './openapi-document';
 import { errorBody, frameworkErrorAnswer, procedureErrorAnswer } from './rest-errors';
-import { restInput, restOperations, type RestOperation } from './rest-operations';
+import { pathPattern, restInput, restOperations, type RestOperation } from './rest-operations';
 
 export const REST_PREFIX = '/api/v1';
 
@@ -83,14 +83,4 @@ function answerUnknownRoute(operations: RestOperation[], request: FastifyRequest
       .send(errorBody(`Method ${request.method} is not allowed on ${REST_PREFIX}${path}; use ${allowed}`));
   }
   return reply.code(404).type('application/json').send(errorBody(`No such API path: ${request.method} ${REST_PREFIX}${path}`));
-}
-
-const patterns = new Map<string, RegExp>();
-function pathPattern(path: string): RegExp {
-  let pattern = patterns.get(path);
-  if (!pattern) {
-    pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`);
-    patterns.set(path, pattern);
-  }
-  return pattern;
 }

@@ -28,7 +28,8 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 /**
  * Works out who is calling /trpc and /api/v1: an API token (`Authorization: Bearer`) or the session
  * cookie. A cookie-authenticated write must come from our own origin (or APP_ORIGIN): SameSite=Lax
- * already blocks most cross-site posts, this closes the rest.
+ * already blocks most cross-site posts, this closes the rest. A cookie-authenticated GET that
+ * arrives from another site is refused too (DESIGN.md §6: GETs never change state cross-site).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { services: AppServices; allowedOrigins: string[] }) => {
   const { db } = options.services;
@@ -56,11 +57,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { services
     if (!SAFE_METHODS.has(request.method) && !originAllowed(request, options.allowedOrigins)) {
       return sendError(reply, 403, 'Cross-origin request refused: the Origin header must match this site');
     }
+    // SameSite=Lax still sends the cookie with a top-level GET from another site (a link, a
+    // redirect): such a request may read nothing and change nothing with the user's session.
+    if (SAFE_METHODS.has(request.method) && arrivesCrossSite(request, options.allowedOrigins)) {
+      return sendError(reply, 403, 'Cross-site request refused: open the app itself, or use an API token');
+    }
   });
 });
 
 export function isApiPath(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
+}
+
+/** A browser says so (Sec-Fetch-Site: cross-site), or it names another site's Origin. */
+function arrivesCrossSite(request: FastifyRequest, allowedOrigins: string[]): boolean {
+  if (request.headers.origin !== undefined) return !originAllowed(request, allowedOrigins);
+  return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
 function originAllowed(request: FastifyRequest, allowedOrigins: string[]): boolean {

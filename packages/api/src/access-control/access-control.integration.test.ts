@@ -206,17 +206,20 @@ describe('audit log', () => {
 });
 
 describe('housekeeping', () => {
-  it('removes expired sessions and old sign-in attempts, keeps live sessions and the audit log', async () => {
+  it('removes expired sessions and ended request counters, keeps live sessions, live counters and the audit log', async () => {
     const { db } = server.server.services;
     const user = await db.user.findUniqueOrThrow({ where: { email: TEST_ADMIN.email } });
     const longAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
     await db.session.create({ data: { id: 'expired-session-hash', userId: user.id, expiresAt: longAgo, createdAt: longAgo, lastSeenAt: longAgo } });
-    await db.signInAttempt.create({ data: { email: 'old@example.com', succeeded: false, at: longAgo } });
+    await db.requestCounter.create({ data: { key: 'sign-in:email:old@example.com', hits: 3, windowEndsAt: longAgo } });
+    await db.requestCounter.create({ data: { key: 'sign-in:email:live@example.com', hits: 1, windowEndsAt: new Date(Date.now() + 60_000) } });
     const auditBefore = await db.auditLog.count();
 
     const removed = await cleanUpAccessData(db);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
-    expect(removed.signInAttempts).toBeGreaterThanOrEqual(1);
+    expect(removed.requestCounters).toBeGreaterThanOrEqual(1);
+    expect(await db.requestCounter.count({ where: { key: 'sign-in:email:old@example.com' } })).toBe(0);
+    expect(await db.requestCounter.count({ where: { key: 'sign-in:email:live@example.com' } })).toBe(1);
     expect(await db.session.count({ where: { id: 'expired-session-hash' } })).toBe(0);
     expect((await admin.get('/api/v1/auth/me')).status).toBe(200);
     expect(await db.auditLog.count()).toBe(auditBefore);

@@ -179,6 +179,30 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     expect((renewed!.accessTokenExpiresAt.getTime() - Date.now()) / 1000).toBeGreaterThan(3500);
   });
 
+  it('a GET /qbo/refresh arriving from another site changes nothing; the app refreshes with a POST', async () => {
+    const before = await connection().tokenStore.load();
+    const crossSite = await admin.request('GET', '/api/v1/qbo/refresh', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).toMatchObject({ success: false, error: expect.stringContaining('Cross-site request refused') });
+    const foreignOrigin = await admin.request('GET', '/api/v1/qbo/refresh', undefined, { origin: 'https://evil.example' });
+    expect(foreignOrigin.status).toBe(403);
+    const overTrpc = await admin.request('GET', '/trpc/qbo.refresh', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(overTrpc.status).toBe(403);
+    expect((await connection().tokenStore.load())!.refreshToken).toBe(before!.refreshToken);
+
+    const posted = await admin.post('/api/v1/qbo/refresh', {});
+    expect(posted.status).toBe(200);
+    expect(posted.body).toMatchObject({ success: true, message: 'Token refreshed successfully' });
+    const afterPost = await connection().tokenStore.load();
+    expect(afterPost!.refreshToken).not.toBe(before!.refreshToken);
+
+    // Scripts keep the spec's GET with an API token, whatever headers they send.
+    const token = (await admin.post('/api/v1/auth/tokens', { name: 'refresh script' })).body.data.token as string;
+    const script = await testServer.anonymous().withBearer(token).request('GET', '/api/v1/qbo/refresh', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(script.status).toBe(200);
+    expect((await connection().tokenStore.load())!.refreshToken).not.toBe(afterPost!.refreshToken);
+  });
+
   it('refreshes after a 401 with the lower-case fault and carries on', async () => {
     simulator().faults.authFaultCasing = 'lower';
     const before = await connection().tokenStore.load();

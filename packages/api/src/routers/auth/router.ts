@@ -27,7 +27,12 @@ export const authRouter = router({
     .input(ZSignInRequestSchema)
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { user, session } = await signIn(ctx.services.db, { email: input.email, password: input.password, rememberMe: input.rememberMe });
+      const { user, session } = await signIn(ctx.services.db, {
+        email: input.email,
+        password: input.password,
+        rememberMe: input.rememberMe,
+        clientAddress: ctx.request.ip,
+      });
       ctx.cookies.setSession(session.token, session.cookieExpiresAt);
       return { success: true as const, user };
     }),

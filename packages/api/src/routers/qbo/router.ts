@@ -23,6 +23,13 @@ function qboConnection(ctx: RequestContext): QboConnection {
   return service;
 }
 
+const ZRefreshed = ZSuccess.extend({ data: z.object({ expiresAt: z.string() }) });
+
+async function refreshTokens(ctx: RequestContext) {
+  const { expiresAt } = await qboConnection(ctx).refreshTokens(ctx.auth?.user ?? null);
+  return { success: true as const, message: 'Token refreshed successfully', data: { expiresAt: expiresAt.toISOString() } };
+}
+
 function customerMatch(customer: Record<string, unknown>): QboCustomerMatch {
   const parsed = ZQboCustomerMatchSchema.safeParse(customer);
   if (parsed.success) return parsed.data;
@@ -82,14 +89,26 @@ export const qboRouter = router({
       return { success: true as const, message: 'QBO connection successful!', data: { companyName } };
     }),
 
+  /** The spec's path, kept for scripts with an API token; a cookie GET from another site is refused. */
   refresh: permissionProcedure('integration:qbo')
-    .meta({ openapi: { method: 'GET', path: '/qbo/refresh', tags, summary: 'Refresh the QuickBooks access token now' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/qbo/refresh',
+        tags,
+        summary: 'Refresh the QuickBooks access token now (for scripts; the web app uses POST)',
+      },
+    })
     .input(ZNoInput)
-    .output(ZSuccess.extend({ data: z.object({ expiresAt: z.string() }) }))
-    .query(async ({ ctx }) => {
-      const { expiresAt } = await qboConnection(ctx).refreshTokens(ctx.user);
-      return { success: true as const, message: 'Token refreshed successfully', data: { expiresAt: expiresAt.toISOString() } };
-    }),
+    .output(ZRefreshed)
+    .query(async ({ ctx }) => refreshTokens(ctx)),
+
+  /** What QBO Setup's "Refresh Token" button calls: a state change, so a POST. */
+  refreshToken: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'POST', path: '/qbo/refresh', tags, summary: 'Refresh the QuickBooks access token now' } })
+    .input(ZNoInput)
+    .output(ZRefreshed)
+    .mutation(async ({ ctx }) => refreshTokens(ctx)),
 
   companyInfo: permissionProcedure('integration:qbo', 'settings:manage')
     .meta({ openapi: { method: 'GET', path: '/qbo/company-info', tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })

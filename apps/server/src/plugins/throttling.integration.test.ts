@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RestClient } from '../../../../test/rest-client';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
+import { parseTrustProxy } from '../config';
+
+/**
+ * Sign-in throttling that holds under concurrency, and the per-address rate limits (issue 13).
+ * TRUST_PROXY is on here, so each test speaks from its own client address (X-Forwarded-For).
+ */
+
+let server: TestServer;
+let addressCount = 0;
+/** A fresh client address for each use, so tests do not share a counter by accident. */
+const newAddress = () => `198.51.100.${++addressCount}`;
+
+function from(address: string, client: RestClient = server.anonymous()) {
+  return {
+    post: (path: string, body: unknown) => client.request('POST', path, body, { 'x-forwarded-for': address }),
+    get: (path: string) => client.request('GET', path, undefined, { 'x-forwarded-for': address }),
+  };
+}
+
+const USERS = { timing: { email: 'timing@example.com', password: 'timing-password-1' }, victim: { email: 'victim@example.com', password: 'victim-password-1' } };
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true', DEMO_DATA: '0' } });
+  const admin = await server.admin();
+  for (const user of Object.values(USERS)) expect((await admin.post('/api/v1/auth/users', { ...user, roleIds: [] })).status).toBe(201);
+});
+afterAll(() => server?.stop());
+
+describe('sign-in throttle per e-mail', () => {
+  it('of 10 parallel wrong passwords, 5 are checked and 5 refused with 429 before any check', async () => {
+    const address = newAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => from(address).post('/api/v1/auth/sign-in', { email: USERS.victim.email, password: 'wrong-password' })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+    for (const answer of answers.filter((a) => a.status === 429)) {
+      expect(answer.body).toEqual({
+        success: false,
+        error: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+        message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+      });
+    }
+    // Exactly five failures reached the password check (and the audit log).
+    const failures = await server.server.services.db.auditLog.count({ where: { action: 'auth.sign-in-failed', target: USERS.victim.email } });
+    expect(failures).toBe(5);
+    // The e-mail stays locked for its window, even with the right password.
+    expect((await from(newAddress()).post('/api/v1/auth/sign-in', USERS.victim)).status).toBe(429);
+  });
+
+  it('a successful sign-in starts the count afresh', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect((await from(address).post('/api/v1/auth/sign-in', { email: USERS.timing.email, password: 'nope-nope' })).status).toBe(401);
+    }
+    expect((await from(address).post('/api/v1/auth/sign-in', USERS.timing)).status).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await from(address).post('/api/v1/auth/sign-in', { email: USERS.timing.email, password: 'nope-nope' })).status).toBe(401);
+    }
+    expect((await from(address).post('/api/v1/auth/sign-in', USERS.timing)).status).toBe(429);
+    await server.server.services.db.requestCounter.deleteMany({ where: { key: `sign-in:email:${USERS.timing.email}` } });
+  });
+});
+
+describe('sign-in throttle per client address', () => {
+  it('20 failures from one address, whatever the e-mails, refuse the 21st; another address still gets checked', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await from(address).post('/api/v1/auth/sign-in', { email: `spray-${attempt}@example.com`, password: 'Summer2026!' })).status).toBe(401);
+    }
+    const refused = await from(address).post('/api/v1/auth/sign-in', { email: 'spray-20@example.com', password: 'Summer2026!' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('Too many failed sign-in attempts from your network. Try again in 15 minutes.');
+    expect((await from(newAddress()).post('/api/v1/auth/sign-in', { email: 'spray-20@example.com', password: 'Summer2026!' })).status).toBe(401);
+  });
+});
+
+describe('unknown e-mails cost the same password check as known ones', () => {
+  it('spends about as much CPU on a wrong password for an unknown e-mail as for a known one', async () => {
+    // CPU time of this process (the server runs in it), not wall time: the Argon2 work is what
+    // timed the difference (23 ms against 75 ms), and CPU time does not depend on the machine's load.
+    const cpuOf = async (email: string) => {
+      const start = process.cpuUsage();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await from(newAddress()).post('/api/v1/auth/sign-in', { email, password: `wrong-${attempt}-password` })).status).toBe(401);
+      }
+      const used = process.cpuUsage(start);
+      return used.user + used.system;
+    };
+    await cpuOf('warm-up@example.com');
+    const known = await cpuOf(TEST_ADMIN.email);
+    const unknown = await cpuOf('nobody-here@example.com');
+    expect(unknown).toBeGreaterThan(known * 0.6);
+    await server.server.services.db.requestCounter.deleteMany({ where: { key: `sign-in:email:${TEST_ADMIN.email}` } });
+  });
+});
+
+describe('@fastify/rate-limit per client address', () => {
+  it('sign-in: the 31st request in a minute is a 429 with Retry-After and the envelope, over REST and /trpc alike', async () => {
+    const address = newAddress();
+    for (let attempt = 0; attempt < 30; attempt++) {
+      // Invalid bodies: counted by the limiter without costing a password check.
+      expect((await from(address).post('/api/v1/auth/sign-in', {})).status).toBe(400);
+    }
+    const limited = await from(address).post('/api/v1/auth/sign-in', USERS.timing);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ success: false, error: expect.stringMatching(/^Too many requests: at most 30 a minute/) });
+    expect(limited.body.message).toBe(limited.body.error);
+
+    const overTrpc = await server.anonymous().request('POST', '/trpc/auth.signIn', USERS.timing, { 'x-forwarded-for': address });
+    expect(overTrpc.status).toBe(429);
+    expect(overTrpc.headers.get('retry-after')).not.toBeNull();
+    expect(overTrpc.body.error).toMatchObject({ data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429 } });
+    // Another address is not affected.
+    expect((await from(newAddress()).post('/api/v1/auth/sign-in', USERS.timing)).status).toBe(200);
+  });
+
+  it('token creation, billing runs and setup-password are limited too', async () => {
+    const address = newAddress();
+    const admin = new RestClient(server.url);
+    await admin.request('POST', '/api/v1/auth/sign-in', TEST_ADMIN, { 'x-forwarded-for': newAddress() });
+    const as = from(address, admin);
+    const tokenStatuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) tokenStatuses.push((await as.post('/api/v1/auth/tokens', { name: `script ${attempt}` })).status);
+    expect(tokenStatuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(tokenStatuses.at(-1)).toBe(429);
+    expect(await server.server.services.db.apiToken.count({ where: { name: { startsWith: 'script ' } } })).toBe(10);
+
+    const runStatuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) runStatuses.push((await as.post('/api/v1/billing/run', { selectedQueues: [] })).status);
+    expect(runStatuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(runStatuses[10]).toBe(429);
+
+    const setupStatuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) setupStatuses.push((await as.post('/api/v1/auth/setup-password', { token: 'x', password: 'long-enough-1' })).status);
+    expect(setupStatuses[10]).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts nobody unless told: false by default, true, a hop count, or addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1,10.0.0.0/8')).toBe('127.0.0.1,10.0.0.0/8');
+  });
+});
