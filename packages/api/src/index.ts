@@ -20,3 +20,4 @@ export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from '.
 export { startBillingWorkers, createBillingQueues, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/workers';
 export { cleanUpAccessData } from './access-control/housekeeping';
 export { countRequest } from './throttling/request-counters';
+export { TEXT_LIMITS } from './shared/text';

@@ -7,7 +7,11 @@ import { AppError, type AppErrorCode } from './errors';
 /** Who may call a procedure. Every procedure declares one; a test walks the router to check. */
 export type ProcedureAccess = 'public' | 'signed-in' | { anyOf: string[] };
 
-export type AppMeta = OpenApiMeta & { access?: ProcedureAccess };
+export type AppMeta = OpenApiMeta & {
+  access?: ProcedureAccess;
+  /** The REST status of a success when it is not 200 (201 for a create). */
+  successStatus?: 201;
+};
 
 const TRPC_CODE_FOR: Record<AppErrorCode, TRPCError['code']> = {
   BAD_REQUEST: 'BAD_REQUEST',

@@ -60,7 +60,7 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
       const input = restInput(operation, request);
       const procedure = operation.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(context));
       const data = await (procedure as (input: unknown) => Promise<unknown>)(input);
-      return reply.code(context.response.status ?? 200).type('application/json').send(data);
+      return reply.code(context.response.status ?? operation.meta.successStatus ?? 200).type('application/json').send(data);
     } catch (cause) {
       const { status, body, internal } = procedureErrorAnswer(cause);
       if (internal) app.log.error({ err: cause, path: operation.procedurePath }, 'REST procedure failed');

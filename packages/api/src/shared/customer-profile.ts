@@ -148,10 +148,10 @@ const EMAIL_INVALID = 'Email must be a valid email address';
 export const ZCustomerProfileFormSchema = z.object({
   genesysQueueNames: z
     .array(safeText({ label: 'Queue name', max: TEXT_LIMITS.name }), { error: QUEUE_NAMES_REQUIRED })
+    .min(1, QUEUE_NAMES_REQUIRED)
     .max(TEXT_LIMITS.queueNamesPerProfile, `A profile cannot hold more than ${TEXT_LIMITS.queueNamesPerProfile} queue names`)
     .transform(normaliseQueueNames)
-    .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED })
-    .prefault([]),
+    .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED }),
   qboDisplayName: safeText({ label: 'QBO Display Name', max: TEXT_LIMITS.name, required: true, requiredMessage: QBO_DISPLAY_NAME_REQUIRED }),
   qboCustomerId: optionalName('QBO Customer ID', TEXT_LIMITS.id),
   isActive: z.boolean().default(true),

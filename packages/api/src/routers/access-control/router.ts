@@ -55,38 +55,35 @@ export const accessControlRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, actions: await listActions(ctx.services.db) })),
 
   createUser: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/auth/users', tags: ['access-control'], summary: 'Add a user (without a password: a one-time setup link)' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/auth/users', errorResponses: { 409: 'A user with this e-mail already exists' }, tags: ['access-control'], summary: 'Add a user (without a password: a one-time setup link)' } })
     .input(ZCreateUserRequestSchema)
     .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema, setupUrl: z.string().optional() }))
     .mutation(async ({ ctx, input }) => {
       const created = await createUser(ctx.services.db, ctx.user, input, ctx.services.config.appOrigin);
-      ctx.response.status = 201;
       return { success: true as const, ...created };
     }),
 
   updateUserRoles: manageAccess
-    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', tags: ['access-control'], summary: "Replace a user's roles" } })
+    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', errorResponses: { 409: 'You cannot remove your own system:manage-access permission' }, tags: ['access-control'], summary: "Replace a user's roles" } })
     .input(ZUpdateUserRolesRequestSchema)
     .output(z.object({ success: z.literal(true), user: ZUserListEntrySchema }))
     .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
 
   createAction: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/access-control/actions', tags: ['access-control'], summary: 'Create a permission' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/access-control/actions', errorResponses: { 409: 'A permission with this key already exists' }, tags: ['access-control'], summary: 'Create a permission' } })
     .input(ZCreateActionRequestSchema)
     .output(z.object({ success: z.literal(true), action: ZActionSchema }))
     .mutation(async ({ ctx, input }) => {
       const action = await createAction(ctx.services.db, ctx.user, input);
-      ctx.response.status = 201;
       return { success: true as const, action };
     }),
 
   createRole: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/access-control/roles', tags: ['access-control'], summary: 'Create a role holding permissions' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/access-control/roles', errorResponses: { 409: 'A role with this name already exists' }, tags: ['access-control'], summary: 'Create a role holding permissions' } })
     .input(ZCreateRoleRequestSchema)
     .output(z.object({ success: z.literal(true), role: ZRoleSchema }))
     .mutation(async ({ ctx, input }) => {
       const role = await createRole(ctx.services.db, ctx.user, input);
-      ctx.response.status = 201;
       return { success: true as const, role };
     }),
 

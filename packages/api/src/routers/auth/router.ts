@@ -23,7 +23,7 @@ const noInput = z.object({}).optional();
 
 export const authRouter = router({
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', tags: ['auth'], summary: 'Sign in and receive the session cookie' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', errorResponses: { 401: 'Wrong e-mail or password', 429: 'Too many attempts: for this e-mail (5 in 15 minutes), from this address (20 failures in 15 minutes, 30 requests a minute)' }, tags: ['auth'], summary: 'Sign in and receive the session cookie' } })
     .input(ZSignInRequestSchema)
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -71,7 +71,7 @@ export const authRouter = router({
   // ------------------------------------------------------------------ one-time password setup links
 
   setupLinkInfo: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/setup-password', tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
+    .meta({ openapi: { method: 'GET', path: '/auth/setup-password', errorResponses: { 404: 'The link is invalid, expired or already used' }, tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
     .input(ZSetupLinkQuerySchema)
     .output(z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) }))
     .query(async ({ ctx, input }) => {
@@ -99,12 +99,11 @@ export const authRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await listApiTokens(ctx.services.db, ctx.user.id) })),
 
   createToken: protectedProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/tokens', tags: ['auth'], summary: 'Create an API token (the secret is shown this once)' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/auth/tokens', tags: ['auth'], summary: 'Create an API token (the secret is shown this once)' } })
     .input(ZCreateApiTokenRequestSchema)
     .output(z.object({ success: z.literal(true), data: z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }) }))
     .mutation(async ({ ctx, input }) => {
       const data = await createApiToken(ctx.services.db, ctx.user, input.name);
-      ctx.response.status = 201;
       return { success: true as const, data };
     }),
 

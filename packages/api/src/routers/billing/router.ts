@@ -29,7 +29,7 @@ export const billingRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: { queues: await listBillingQueues(ctx.services.db) } })),
 
   run: permissionProcedure('billing:run')
-    .meta({ openapi: { method: 'POST', path: '/billing/run', tags: ['billing'], summary: 'Start a billing job (or a dry run) for the selected queues and period' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/billing/run', errorResponses: { 409: 'Billing is paused by the kill switch' }, tags: ['billing'], summary: 'Start a billing job (or a dry run) for the selected queues and period' } })
     .input(ZRunBillingJobSchema)
     .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }) }))
     .mutation(async ({ ctx, input }) => {
@@ -40,12 +40,11 @@ export const billingRouter = router({
         target: job.jobId,
         details: { type: job.type, start: input.billingPeriodStart, end: input.billingPeriodEnd, queues: job.queueName, customers: job.totalClients },
       });
-      ctx.response.status = 201;
       return { success: true as const, message: `Billing job ${job.jobId} started`, data: { jobId: job.jobId, id: job.id, job: jobView(job) } };
     }),
 
   retry: permissionProcedure('billing:run')
-    .meta({ openapi: { method: 'POST', path: '/billing/retry/{id}', tags: ['billing'], summary: 'Re-queue a failed job for its customers without an invoice' } })
+    .meta({ openapi: { method: 'POST', path: '/billing/retry/{id}', errorResponses: { 409: 'Only failed jobs can be retried' }, tags: ['billing'], summary: 'Re-queue a failed job for its customers without an invoice' } })
     .input(ZJobIdInput)
     .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) }))
     .mutation(async ({ ctx, input }) => {
@@ -55,7 +54,7 @@ export const billingRouter = router({
     }),
 
   cancel: permissionProcedure('billing:run')
-    .meta({ openapi: { method: 'DELETE', path: '/billing/jobs/{id}', tags: ['billing'], summary: 'Cancel a pending or running job (it stops before its next invoice)' } })
+    .meta({ openapi: { method: 'DELETE', path: '/billing/jobs/{id}', errorResponses: { 409: 'Only pending or running jobs can be cancelled' }, tags: ['billing'], summary: 'Cancel a pending or running job (it stops before its next invoice)' } })
     .input(ZJobIdInput)
     .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) }))
     .mutation(async ({ ctx, input }) => {

@@ -71,18 +71,17 @@ export const customerProfilesRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, ...(await listQueueSuggestions(ctx.services)) })),
 
   create: editProcedure
-    .meta({ openapi: { method: 'POST', path: '/customer-profiles', tags, summary: 'Create a customer profile' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/customer-profiles', errorResponses: { 409: 'A queue of this profile belongs to another active profile' }, tags, summary: 'Create a customer profile' } })
     .input(ZCustomerProfileSaveSchema)
     .output(z.object({ success: z.literal(true), data: ZCustomerProfileSchema }))
     .mutation(async ({ ctx, input }) => {
       const profile = await createProfile(ctx.services.db, input);
       await recordAudit(ctx.services.db, { actor: ctx.user, action: 'customer-profile.created', target: profile.qboDisplayName, details: { id: profile.id } });
-      ctx.response.status = 201;
       return { success: true as const, data: toProfileDto(profile) };
     }),
 
   update: editProcedure
-    .meta({ openapi: { method: 'PUT', path: '/customer-profiles/{id}', tags, summary: 'Update a customer profile' } })
+    .meta({ openapi: { method: 'PUT', path: '/customer-profiles/{id}', errorResponses: { 409: 'A queue of this profile belongs to another active profile' }, tags, summary: 'Update a customer profile' } })
     .input(ZCustomerProfileSaveSchema.extend(ZId.shape))
     .output(z.object({ success: z.literal(true), data: ZCustomerProfileSchema }))
     .mutation(async ({ ctx, input }) => {
@@ -93,7 +92,7 @@ export const customerProfilesRouter = router({
     }),
 
   delete: editProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/customer-profiles/{id}', tags, summary: 'Delete a customer profile' } })
+    .meta({ openapi: { method: 'DELETE', path: '/customer-profiles/{id}', errorResponses: { 409: 'The profile has billing history: deactivate it instead' }, tags, summary: 'Delete a customer profile' } })
     .input(ZId)
     .output(z.object({ success: z.literal(true), message: z.string() }))
     .mutation(async ({ ctx, input }) => {

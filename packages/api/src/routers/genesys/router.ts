@@ -26,31 +26,31 @@ export const genesysRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await genesysStatus(ctx.services) })),
 
   testConnection: manageProcedure
-    .meta({ openapi: { method: 'POST', path: '/genesys/test-connection', tags: ['genesys'], summary: 'Authenticate with Genesys Cloud and list users and queues' } })
+    .meta({ openapi: { method: 'POST', path: '/genesys/test-connection', errorResponses: { 502: 'Genesys Cloud did not answer or refused the credentials' }, tags: ['genesys'], summary: 'Authenticate with Genesys Cloud and list users and queues' } })
     .input(ZNoInputRequestSchema)
     .output(ZTestGenesysConnectionResponseSchema)
     .mutation(async ({ ctx }) => ({ success: true as const, data: await testGenesysConnection(ctx.services) })),
 
   users: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/users', tags: ['genesys'], summary: 'Genesys users (paged)' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/users', errorResponses: { 502: 'Genesys Cloud could not be reached and nothing is stored yet' }, tags: ['genesys'], summary: 'Genesys users (paged)' } })
     .input(ZGenesysDirectoryQuerySchema)
     .output(ZGenesysUsersResponseSchema)
     .query(async ({ ctx, input }) => ({ success: true as const, ...(await listGenesysUsersPage(ctx.services, input)) })),
 
   queues: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/queues', tags: ['genesys'], summary: 'Genesys queues (paged)' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/queues', errorResponses: { 502: 'Genesys Cloud could not be reached and nothing is stored yet' }, tags: ['genesys'], summary: 'Genesys queues (paged)' } })
     .input(ZGenesysDirectoryQuerySchema)
     .output(ZGenesysQueuesResponseSchema)
     .query(async ({ ctx, input }) => ({ success: true as const, ...(await listGenesysQueuesPage(ctx.services, input)) })),
 
   wrapUpCodes: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/wrap-up-codes', tags: ['genesys'], summary: 'Wrap-up codes (id and name), to name the codes on call records' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/wrap-up-codes', errorResponses: { 502: 'Genesys Cloud could not be reached' }, tags: ['genesys'], summary: 'Wrap-up codes (id and name), to name the codes on call records' } })
     .input(ZNoInputRequestSchema)
     .output(ZWrapUpCodesResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listGenesysWrapUpCodes(ctx.services) })),
 
   callRecords: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/call-records', tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), newest first' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/call-records', errorResponses: { 502: 'The call records could not be pulled from Genesys Cloud' }, tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), newest first' } })
     .input(ZCallRecordsQuerySchema)
     .output(ZCallRecordsResponseSchema)
     .query(async ({ ctx, input }) => {
@@ -59,7 +59,7 @@ export const genesysRouter = router({
     }),
 
   analytics: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/analytics', tags: ['genesys'], summary: 'Call analytics of a date range, computed over the stored calls' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/analytics', errorResponses: { 502: 'The call records could not be pulled from Genesys Cloud' }, tags: ['genesys'], summary: 'Call analytics of a date range, computed over the stored calls' } })
     .input(ZCallDateRangeSchema)
     .output(ZCallAnalyticsResponseSchema)
     .query(async ({ ctx, input }) => ({ success: true as const, data: await callAnalyticsForDays(ctx.services, { startDate: input.startDate, endDate: input.endDate }) })),

@@ -15,6 +15,12 @@ import { router } from '../../trpc';
 
 const tags = ['qbo'];
 const ZNoInput = z.object({}).optional();
+/** What a call that reaches QuickBooks may answer besides success (documented in openapi.json). */
+const qboFailures = {
+  400: 'QuickBooks is not configured or not connected',
+  429: 'QuickBooks is limiting requests',
+  502: 'QuickBooks failed',
+};
 const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });
 
 function qboConnection(ctx: RequestContext): QboConnection {
@@ -66,13 +72,13 @@ export const qboRouter = router({
     }),
 
   auth: permissionProcedure('integration:qbo')
-    .meta({ openapi: { method: 'GET', path: '/qbo/auth', tags, summary: 'The QuickBooks authorization URL to open in the browser' } })
+    .meta({ openapi: { method: 'GET', path: '/qbo/auth', errorResponses: { 400: 'QuickBooks is not configured' }, tags, summary: 'The QuickBooks authorization URL to open in the browser' } })
     .input(ZNoInput)
     .output(z.object({ success: z.literal(true), data: z.object({ authUrl: z.string() }) }))
     .query(async ({ ctx }) => ({ success: true as const, data: { authUrl: await qboConnection(ctx).authorizationUrl(ctx.user.id) } })),
 
   callback: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/qbo/callback', tags, summary: 'Complete the authorization with the code, state and realmId QuickBooks sent back' } })
+    .meta({ openapi: { method: 'GET', path: '/qbo/callback', errorResponses: { 400: 'The state, code or realmId is missing, expired or refused', 502: 'The QuickBooks token endpoint failed' }, tags, summary: 'Complete the authorization with the code, state and realmId QuickBooks sent back' } })
     .input(ZQboCallbackQuerySchema)
     .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
     .query(async ({ ctx, input }) => {
@@ -81,7 +87,7 @@ export const qboRouter = router({
     }),
 
   testConnection: permissionProcedure('integration:qbo')
-    .meta({ openapi: { method: 'POST', path: '/qbo/test-connection', tags, summary: 'Read the company from QuickBooks to prove the connection works' } })
+    .meta({ openapi: { method: 'POST', path: '/qbo/test-connection', errorResponses: qboFailures, tags, summary: 'Read the company from QuickBooks to prove the connection works' } })
     .input(ZNoInput)
     .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
     .mutation(async ({ ctx }) => {
@@ -95,6 +101,7 @@ export const qboRouter = router({
       openapi: {
         method: 'GET',
         path: '/qbo/refresh',
+        errorResponses: qboFailures,
         tags,
         summary: 'Refresh the QuickBooks access token now (for scripts; the web app uses POST)',
       },
@@ -105,13 +112,13 @@ export const qboRouter = router({
 
   /** What QBO Setup's "Refresh Token" button calls: a state change, so a POST. */
   refreshToken: permissionProcedure('integration:qbo')
-    .meta({ openapi: { method: 'POST', path: '/qbo/refresh', tags, summary: 'Refresh the QuickBooks access token now' } })
+    .meta({ openapi: { method: 'POST', path: '/qbo/refresh', errorResponses: qboFailures, tags, summary: 'Refresh the QuickBooks access token now' } })
     .input(ZNoInput)
     .output(ZRefreshed)
     .mutation(async ({ ctx }) => refreshTokens(ctx)),
 
   companyInfo: permissionProcedure('integration:qbo', 'settings:manage')
-    .meta({ openapi: { method: 'GET', path: '/qbo/company-info', tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })
+    .meta({ openapi: { method: 'GET', path: '/qbo/company-info', errorResponses: qboFailures, tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })
     .input(ZNoInput)
     .output(z.object({ success: z.literal(true), data: z.object({ CompanyInfo: ZQboCompanyInfoSchema }) }))
     .query(async ({ ctx }) => {
@@ -120,7 +127,7 @@ export const qboRouter = router({
     }),
 
   searchCustomerByDisplayName: permissionProcedure('customer:view')
-    .meta({ openapi: { method: 'GET', path: '/qbo/customers/search/display-name', tags, summary: 'Find the QuickBooks customer with exactly this display name' } })
+    .meta({ openapi: { method: 'GET', path: '/qbo/customers/search/display-name', errorResponses: qboFailures, tags, summary: 'Find the QuickBooks customer with exactly this display name' } })
     .input(ZQboDisplayNameSearchSchema)
     .output(z.object({ success: z.literal(true), found: z.boolean(), data: ZQboCustomerMatchSchema.nullable(), error: z.string().optional() }))
     .query(async ({ ctx, input }) => {

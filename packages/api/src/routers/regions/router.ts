@@ -55,18 +55,17 @@ export const regionsRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await listRegions(ctx.services.db) })),
 
   createRegion: canManageRegions
-    .meta({ openapi: { method: 'POST', path: '/regions', tags, summary: 'Create a region (active unless isActive is false)' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/regions', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Create a region (active unless isActive is false)' } })
     .input(ZRegionFormSchema)
     .output(data(ZRegionSchema))
     .mutation(async ({ ctx, input }) => {
       const region = await createRegion(ctx.services.db, input);
       await recordAudit(ctx.services.db, { actor: ctx.user, action: 'regions.region-created', target: region.name, details: { id: region.id } });
-      ctx.response.status = 201;
       return { success: true as const, data: region };
     }),
 
   updateRegion: canManageRegions
-    .meta({ openapi: { method: 'PUT', path: '/regions/{id}', tags, summary: 'Change a region' } })
+    .meta({ openapi: { method: 'PUT', path: '/regions/{id}', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Change a region' } })
     .input(ZUpdateRegionRequestSchema)
     .output(data(ZRegionSchema))
     .mutation(async ({ ctx, input }) => {
@@ -103,7 +102,7 @@ export const regionsRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await listTeams(ctx.services.db) })),
 
   createTeam: canManageTeams
-    .meta({ openapi: { method: 'POST', path: '/teams', tags, summary: 'Create a team in a region (active unless isActive is false)' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/teams', errorResponses: { 404: 'The region does not exist', 409: 'The region already has a team with this name' }, tags, summary: 'Create a team in a region (active unless isActive is false)' } })
     .input(ZTeamFormSchema)
     .output(data(ZTeamSchema))
     .mutation(async ({ ctx, input }) => {
@@ -114,12 +113,11 @@ export const regionsRouter = router({
         target: team.name,
         details: { id: team.id, region: team.region.name },
       });
-      ctx.response.status = 201;
       return { success: true as const, data: team };
     }),
 
   updateTeam: canManageTeams
-    .meta({ openapi: { method: 'PUT', path: '/teams/{id}', tags, summary: 'Change a team (name, description, region, active)' } })
+    .meta({ openapi: { method: 'PUT', path: '/teams/{id}', errorResponses: { 409: 'The region already has a team with this name' }, tags, summary: 'Change a team (name, description, region, active)' } })
     .input(ZUpdateTeamRequestSchema)
     .output(data(ZTeamSchema))
     .mutation(async ({ ctx, input }) => {
@@ -168,7 +166,7 @@ export const regionsRouter = router({
     })),
 
   assignQueue: canManageTeams
-    .meta({ openapi: { method: 'POST', path: '/queue-assignments', tags, summary: 'Assign a Genesys queue to a team (409 when already assigned)' } })
+    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/queue-assignments', errorResponses: { 404: 'The team, or the queue in Genesys, does not exist', 409: 'The queue is already assigned to a team' }, tags, summary: 'Assign a Genesys queue to a team (409 when already assigned)' } })
     .input(ZAssignQueueRequestSchema)
     .output(data(ZQueueAssignmentWithTeamSchema))
     .mutation(async ({ ctx, input }) => {
@@ -179,7 +177,6 @@ export const regionsRouter = router({
         target: assignment.queueName,
         details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
       });
-      ctx.response.status = 201;
       return { success: true as const, data: assignment };
     }),
 

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { appRouter } from '@phone-billing/api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { buildOpenApiDocument } from './openapi-document';
+import { restOperations } from './rest-operations';
+
+/** /api/v1/openapi.json tells the truth about errors, statuses, security and input rules (issue 13). */
+
+const operations = restOperations(appRouter);
+const document = buildOpenApiDocument(operations, 'http://localhost:3000') as unknown as {
+  info: { description?: string; contact?: { name?: string; url?: string } };
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; responses?: Record<string, Response> };
+};
+type Response = { description: string; content?: Record<string, { schema: { $ref?: string } }>; headers?: Record<string, unknown>; $ref?: string };
+type Operation = { tags?: string[]; security?: unknown[]; responses: Record<string, Response>; requestBody?: any; parameters?: any[] };
+
+const operationOf = (method: string, path: string) => document.paths[path]![method.toLowerCase()]!;
+const resolve = (response: Response): Response => (response.$ref ? document.components.responses![response.$ref.split('/').at(-1)!]! : response);
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'pb-openapi-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the OpenAPI document', () => {
+  it("passes Spectral's spectral:oas ruleset with no errors and no warnings", () => {
+    const documentFile = path.join(scratch, 'openapi.json');
+    const rulesetFile = path.join(scratch, '.spectral.yaml');
+    writeFileSync(documentFile, JSON.stringify(document, null, 2));
+    writeFileSync(rulesetFile, 'extends: ["spectral:oas"]\n');
+    const spectral = path.join(REPO_ROOT, 'node_modules/.bin/spectral');
+    const run = spawnSync(spectral, ['lint', documentFile, '--ruleset', rulesetFile, '--format', 'json', '--fail-severity', 'hint', '--quiet'], {
+      encoding: 'utf8',
+    });
+    const findings = JSON.parse(run.stdout || '[]') as Array<{ code: string; message: string; path: string[] }>;
+    expect(findings.map((finding) => `${finding.code} at ${finding.path.join('.')}: ${finding.message}`)).toEqual([]);
+    expect(run.status).toBe(0);
+  }, 60_000); // Spectral starts in a second or two, more on a busy machine
+
+  it('describes every operation of the router', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(operations.map((operation) => `${operation.method} ${operation.path}`).sort());
+    expect(operations.length).toBeGreaterThanOrEqual(68);
+  });
+
+  it('documents the real envelope as the schema of every error answer', () => {
+    const envelope = document.components.schemas.ErrorResponse!;
+    expect(envelope.required).toEqual(['success', 'error', 'message']);
+    expect(Object.keys(envelope.properties!)).toEqual(['success', 'error', 'message', 'errors']);
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) < 400) continue;
+          expect(resolve(response).content!['application/json']!.schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/ErrorResponse');
+        }
+      }
+    }
+    expect(Object.keys(document.components.schemas).filter((name) => name.startsWith('error.'))).toEqual([]);
+  });
+
+  it('lists 201 for creates and the statuses the findings named: 404, 409, 429 (with Retry-After)', () => {
+    expect(Object.keys(operationOf('POST', '/customer-profiles').responses)).toEqual(expect.arrayContaining(['201', '400', '409', '413', '415']));
+    expect(operationOf('POST', '/customer-profiles').responses['200']).toBeUndefined();
+    expect(Object.keys(operationOf('DELETE', '/regions/{id}').responses)).toEqual(expect.arrayContaining(['200', '404']));
+    const signIn = operationOf('POST', '/auth/sign-in');
+    expect(Object.keys(signIn.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    expect(resolve(signIn.responses['429']!).headers).toHaveProperty('Retry-After');
+    expect(Object.keys(operationOf('POST', '/billing/run').responses)).toEqual(expect.arrayContaining(['201', '409', '429']));
+    expect(Object.keys(operationOf('GET', '/genesys/analytics').responses)).toEqual(expect.arrayContaining(['429', '502']));
+  });
+
+  it('marks the public operations as needing no authentication, and only them', () => {
+    const publicOperations = operations.filter((operation) => operation.meta.access === 'public').map((operation) => `${operation.method} ${operation.path}`);
+    expect(publicOperations.sort()).toEqual(['GET /auth/setup-password', 'GET /system/info', 'POST /auth/setup-password', 'POST /auth/sign-in', 'POST /auth/sign-out']);
+    for (const operation of operations) {
+      const security = operationOf(operation.method, operation.path).security;
+      if (operation.meta.access === 'public') expect(security, operation.path).toBeUndefined();
+      else expect(security, operation.path).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+    }
+  });
+
+  it('carries the input rules: date patterns, at least one queue, 8-character passwords, id lengths, text limits', () => {
+    const runBody = operationOf('POST', '/billing/run').requestBody.content['application/json'].schema.properties;
+    expect(runBody.billingPeriodStart).toMatchObject({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+    expect(runBody.selectedQueues).toMatchObject({ minItems: 1, maxItems: 1000, items: { maxLength: 200 } });
+    expect(runBody.isDryRun).toMatchObject({ type: 'boolean' });
+    const analytics = operationOf('GET', '/genesys/analytics').parameters!;
+    expect(analytics.find((parameter: { name: string }) => parameter.name === 'startDate').schema).toMatchObject({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+    const password = operationOf('PATCH', '/auth/users/me/password').requestBody.content['application/json'].schema.properties.newPassword;
+    expect(password).toMatchObject({ minLength: 8, maxLength: 200 });
+    const jobId = operationOf('GET', '/billing/jobs/{id}').parameters!.find((parameter: { name: string }) => parameter.name === 'id');
+    expect(jobId.schema).toMatchObject({ maxLength: 100 });
+    const profile = operationOf('POST', '/customer-profiles').requestBody.content['application/json'].schema.properties;
+    expect(profile.genesysQueueNames).toMatchObject({ minItems: 1, maxItems: 100, items: { maxLength: 200 } });
+    expect(profile.qboDisplayName).toMatchObject({ minLength: 1, maxLength: 200 });
+    expect(profile.notes.anyOf[0]).toMatchObject({ maxLength: 2000 });
+  });
+
+  it('has a top-level tag list covering every operation, a contact and a description', () => {
+    const listed = new Set(document.tags!.map((tag) => tag.name));
+    for (const operation of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
+      for (const tag of operation.tags ?? []) expect(listed.has(tag), tag).toBe(true);
+    }
+    expect(document.tags!.every((tag) => tag.description && tag.description !== tag.name)).toBe(true);
+    expect(document.info.contact?.url).toBe('http://localhost:3000/api/docs');
+    expect(document.info.description).toContain('"success": false');
+  });
+});
