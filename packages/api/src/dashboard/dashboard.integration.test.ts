@@ -1,47 +1,49 @@
+import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type Caller, type TestApi } from '../../../../test/caller';
+import { seedDashboardData, startRefusingGenesys } from '../../../../test/dashboard-fixtures';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { hashPassword } from '../auth/passwords';
-import type { IntegrationServices, QboStatus } from '../integrations';
+import type { QboStatus } from '../integrations';
 import { notify } from '../notifications';
-import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '../../../../test/dashboard-fixtures';
 
-const NO_ACCESS = { email: 'nobody@example.com', password: 'nobody-password-1' };
+/** The error a call was refused with (its tRPC code, which the REST layer turns into the status). */
+async function refusal(call: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
+  const error = await call.then(() => null, (thrown: unknown) => thrown);
+  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
+  return { code: error.code, message: error.message };
+}
 
-describe('dashboard REST answers over seeded data', () => {
-  let server: TestServer;
+describe('the dashboard over seeded data', () => {
+  let api: TestApi;
+  let nobody: Caller;
   let seeded: Awaited<ReturnType<typeof seedDashboardData>>;
   let qboStatus: QboStatus;
-  let genesys: Awaited<ReturnType<typeof startRefusingGenesys>>;
   const now = new Date();
 
   beforeAll(async () => {
-    // No simulator: its background pull would add demo calls to the month while we count.
-    genesys = await startRefusingGenesys();
-    server = await startTestServer({ runWorkers: false, env: genesys.env });
-    const { db } = server.server.services;
-    await clearDashboardTables(db);
+    qboStatus = { connected: false, environment: null, companyName: null, expiresInSeconds: null, lastError: null };
+    api = await createTestApi({
+      integrations: {
+        qbo: { simulated: true, getClient: async () => null, status: async () => qboStatus },
+        genesys: {
+          simulated: true,
+          listQueues: async () => [],
+          ensureCallRecords: async () => undefined,
+          status: async () => ({ isConnected: true, tokenExpiresAt: new Date('2030-01-01T00:00:00Z'), lastError: null }),
+        },
+      },
+    });
+    const { db } = api;
     seeded = await seedDashboardData(db, { now, timeZone: 'America/New_York' });
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' } });
-    qboStatus = { connected: false, environment: null, companyName: null, expiresInSeconds: null, lastError: null };
-    const integrations = server.server.services.integrations as IntegrationServices;
-    integrations.qbo = { simulated: true, getClient: async () => null, status: async () => qboStatus };
-    integrations.genesys = {
-      simulated: true,
-      listQueues: async () => [],
-      ensureCallRecords: async () => undefined,
-      status: async () => ({ isConnected: true, tokenExpiresAt: new Date('2030-01-01T00:00:00Z'), lastError: null }),
-    };
-    await db.user.create({ data: { email: NO_ACCESS.email, passwordHash: await hashPassword(NO_ACCESS.password) } });
+    nobody = (await api.userWith([], 'Nobody')).caller;
   });
   afterAll(async () => {
-    await server?.stop();
-    await genesys?.close();
+    await api?.close();
   });
 
   it('overview: queues, billing over all jobs, this month\'s voice usage and its estimated revenue', async () => {
-    const admin = await server.admin();
-    const { status, body } = await admin.get('/api/v1/dashboard/overview');
-    expect(status).toBe(200);
+    const body = await api.admin.dashboard.overview();
     expect(body.success).toBe(true);
 
     // Voice calls whose start falls inside this month in New York.
@@ -82,11 +84,9 @@ describe('dashboard REST answers over seeded data', () => {
   });
 
   it('billing-jobs: the ten newest by default, or the limit asked for, with their fields', async () => {
-    const admin = await server.admin();
-    const { status, body } = await admin.get('/api/v1/dashboard/billing-jobs');
-    expect(status).toBe(200);
+    const body = await api.admin.dashboard.billingJobs();
     const newestFirst = [...seeded.jobs].reverse();
-    expect(body.data.jobs.map((job: { jobId: string }) => job.jobId)).toEqual(newestFirst.slice(0, 10).map((job) => job.jobId));
+    expect(body.data.jobs.map((job) => job.jobId)).toEqual(newestFirst.slice(0, 10).map((job) => job.jobId));
     expect(body.data.jobs[0]).toEqual({
       id: seeded.jobs[11]!.id,
       jobId: 'BJ-T0011',
@@ -100,17 +100,13 @@ describe('dashboard REST answers over seeded data', () => {
       createdAt: seeded.jobs[11]!.createdAt.toISOString(),
       error: 'Customer Beta LLC has no QuickBooks mapping (job 11)',
     });
-    const three = await admin.get('/api/v1/dashboard/billing-jobs?limit=3');
-    expect(three.body.data.jobs.map((job: { jobId: string }) => job.jobId)).toEqual(['BJ-T0011', 'BJ-T0010', 'BJ-T0009']);
-    expect((await admin.get('/api/v1/dashboard/billing-jobs?limit=0')).status).toBe(400);
-    expect((await admin.get('/api/v1/dashboard/billing-jobs?limit=abc')).status).toBe(400);
+    const three = await api.admin.dashboard.billingJobs({ limit: 3 });
+    expect(three.data.jobs.map((job) => job.jobId)).toEqual(['BJ-T0011', 'BJ-T0010', 'BJ-T0009']);
+    expect((await refusal(api.admin.dashboard.billingJobs({ limit: 0 }))).code).toBe('BAD_REQUEST');
   });
 
   it('system-status: integrations, the scheduler and every issue as a sentence', async () => {
-    const admin = await server.admin();
-    const { status, body } = await admin.get('/api/v1/dashboard/system-status');
-    expect(status).toBe(200);
-    const data = body.data;
+    const { data } = await api.admin.dashboard.systemStatus();
     expect(data.qbo).toEqual({ connected: false, companyName: null, environment: null, expiresIn: null });
     expect(data.genesys).toEqual({ hasValidToken: true, tokenExpiresAt: '2030-01-01T00:00:00.000Z' });
     expect(data.scheduler.billing.totalScheduledJobs).toBe(2);
@@ -125,7 +121,7 @@ describe('dashboard REST answers over seeded data', () => {
         minimumMinutes: 100, overageRatePerMinute: '0.2000', nextRun: seeded.secondRun.toISOString(),
       }),
     ]);
-    const issues: string[] = data.overall.issues;
+    const issues = data.overall.issues;
     const expectIssue = (pattern: RegExp) => expect(issues.some((issue) => pattern.test(issue)), `${pattern} in ${JSON.stringify(issues, null, 1)}`).toBe(true);
     expectIssue(/QuickBooks Online is not connected.*QBO Setup/);
     expectIssue(/kill switch is on \(reason: Year-end audit\)/);
@@ -140,35 +136,34 @@ describe('dashboard REST answers over seeded data', () => {
   });
 
   it('system-status follows the integrations and the kill switch as they change', async () => {
-    const { db } = server.server.services;
+    const { db } = api;
     qboStatus = { connected: true, environment: 'sandbox', companyName: 'Sandbox Company', expiresInSeconds: 3100, lastError: null };
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false } });
     await db.scheduledRun.updateMany({ data: { state: 'DONE' } });
     await db.billingJob.updateMany({ where: { status: 'IN_PROGRESS' }, data: { status: 'COMPLETED' } });
-    const admin = await server.admin();
-    const { body } = await admin.get('/api/v1/dashboard/system-status');
+    const body = await api.admin.dashboard.systemStatus();
     expect(body.data.qbo).toEqual({ connected: true, companyName: 'Sandbox Company', environment: 'sandbox', expiresIn: 3100 });
     expect(body.data.scheduler.billing.isRunning).toBe(false);
-    const issues: string[] = body.data.overall.issues;
+    const issues = body.data.overall.issues;
     expect(issues.some((issue) => /QuickBooks Online/.test(issue))).toBe(false);
     expect(issues.some((issue) => /kill switch/.test(issue))).toBe(false);
     expect(issues).toHaveLength(5);
 
     qboStatus = { ...qboStatus, lastError: 'Token refresh failed' };
-    const failing = await admin.get('/api/v1/dashboard/system-status');
-    expect(failing.body.data.overall.issues[0]).toMatch(/QuickBooks Online is failing \(Token refresh failed\)/);
+    const failing = await api.admin.dashboard.systemStatus();
+    expect(failing.data.overall.issues[0]).toMatch(/QuickBooks Online is failing \(Token refresh failed\)/);
 
-    const integrations = server.server.services.integrations as IntegrationServices;
+    const { integrations } = api.services;
     const genesys = integrations.genesys!;
     integrations.genesys = { ...genesys, status: async () => ({ isConnected: false, tokenExpiresAt: null, lastError: 'invalid_client' }) };
     try {
-      const down = await admin.get('/api/v1/dashboard/system-status');
-      expect(down.body.data.genesys).toEqual({ hasValidToken: false, tokenExpiresAt: null });
-      expect(down.body.data.overall.issues[1]).toMatch(/^Genesys Cloud is not connected \(invalid_client\): call records cannot be pulled/);
+      const down = await api.admin.dashboard.systemStatus();
+      expect(down.data.genesys).toEqual({ hasValidToken: false, tokenExpiresAt: null });
+      expect(down.data.overall.issues[1]).toMatch(/^Genesys Cloud is not connected \(invalid_client\): call records cannot be pulled/);
       delete integrations.qbo;
-      const absent = await admin.get('/api/v1/dashboard/system-status');
-      expect(absent.body.data.qbo).toEqual({ connected: false, companyName: null, environment: null, expiresIn: null });
-      expect(absent.body.data.overall.issues[0]).toMatch(/^QuickBooks Online is not connected: /);
+      const absent = await api.admin.dashboard.systemStatus();
+      expect(absent.data.qbo).toEqual({ connected: false, companyName: null, environment: null, expiresIn: null });
+      expect(absent.data.overall.issues[0]).toMatch(/^QuickBooks Online is not connected: /);
     } finally {
       integrations.genesys = genesys;
       integrations.qbo = { simulated: true, getClient: async () => null, status: async () => qboStatus };
@@ -176,55 +171,49 @@ describe('dashboard REST answers over seeded data', () => {
   });
 
   it('needs dashboard:view for the dashboard and a session for the bell', async () => {
-    const anonymous = server.anonymous();
-    for (const path of ['/api/v1/dashboard/overview', '/api/v1/dashboard/billing-jobs', '/api/v1/dashboard/system-status', '/api/v1/dashboard/notifications']) {
-      expect((await anonymous.get(path)).status).toBe(401);
+    for (const call of [api.anonymous.dashboard.overview(), api.anonymous.dashboard.billingJobs(), api.anonymous.dashboard.systemStatus(), api.anonymous.dashboard.notifications()]) {
+      expect((await refusal(call)).code).toBe('UNAUTHORIZED');
     }
-    const nobody = server.anonymous();
-    await nobody.signIn(NO_ACCESS.email, NO_ACCESS.password);
-    for (const path of ['/api/v1/dashboard/overview', '/api/v1/dashboard/billing-jobs', '/api/v1/dashboard/system-status']) {
-      expect((await nobody.get(path)).status).toBe(403);
+    for (const call of [nobody.dashboard.overview(), nobody.dashboard.billingJobs(), nobody.dashboard.systemStatus()]) {
+      expect((await refusal(call)).code).toBe('FORBIDDEN');
     }
-    expect((await nobody.get('/api/v1/dashboard/notifications')).status).toBe(200);
+    expect((await nobody.dashboard.notifications()).success).toBe(true);
   });
 
   it('the bell lists the enabled kinds newest first, counts unread and marks them seen per user', async () => {
-    const { db } = server.server.services;
+    const { db } = api;
     await notify(db, { kind: 'billing-failure', message: 'Billing job BJ-1 failed', link: '/billing-jobs' });
     await notify(db, { kind: 'integration', message: 'QuickBooks token expired' });
     await notify(db, { kind: 'kill-switch', message: 'Kill switch turned on by admin@example.com' });
     await db.organizationSettings.update({ where: { id: 1 }, data: { notifyIntegrationIssues: false } });
 
-    const admin = await server.admin();
-    const first = await admin.get('/api/v1/dashboard/notifications');
-    expect(first.status).toBe(200);
-    expect(first.body.data.unreadCount).toBe(2);
-    expect(first.body.data.notifications.map((n: { message: string; link: string; unread: boolean }) => [n.message, n.link, n.unread])).toEqual([
+    const admin = api.admin;
+    const first = await admin.dashboard.notifications();
+    expect(first.data.unreadCount).toBe(2);
+    expect(first.data.notifications.map((n) => [n.message, n.link, n.unread])).toEqual([
       ['Kill switch turned on by admin@example.com', '/settings', true],
       ['Billing job BJ-1 failed', '/billing-jobs', true],
     ]);
 
-    expect((await admin.post('/api/v1/dashboard/notifications/seen', {})).status).toBe(200);
-    const seen = await admin.get('/api/v1/dashboard/notifications');
-    expect(seen.body.data.unreadCount).toBe(0);
-    expect(seen.body.data.notifications.every((n: { unread: boolean }) => !n.unread)).toBe(true);
+    expect(await admin.dashboard.markNotificationsSeen()).toEqual({ success: true });
+    const seen = await admin.dashboard.notifications();
+    expect(seen.data.unreadCount).toBe(0);
+    expect(seen.data.notifications.every((n) => !n.unread)).toBe(true);
 
     // Another user has not opened the bell yet.
-    const nobody = server.anonymous();
-    await nobody.signIn(NO_ACCESS.email, NO_ACCESS.password);
-    expect((await nobody.get('/api/v1/dashboard/notifications')).body.data.unreadCount).toBe(2);
+    expect((await nobody.dashboard.notifications()).data.unreadCount).toBe(2);
 
     await new Promise((resolve) => setTimeout(resolve, 5)); // a later millisecond than "seen"
     await notify(db, { kind: 'billing-failure', message: 'Billing job BJ-2 failed' });
-    const later = await admin.get('/api/v1/dashboard/notifications');
-    expect(later.body.data.unreadCount).toBe(1);
-    expect(later.body.data.notifications[0]).toMatchObject({ message: 'Billing job BJ-2 failed', link: '/billing-jobs', unread: true });
+    const later = await admin.dashboard.notifications();
+    expect(later.data.unreadCount).toBe(1);
+    expect(later.data.notifications[0]).toMatchObject({ message: 'Billing job BJ-2 failed', link: '/billing-jobs', unread: true });
 
     // Integration problems link to the page of the integration concerned.
     await db.organizationSettings.update({ where: { id: 1 }, data: { notifyIntegrationIssues: true } });
     await notify(db, { kind: 'integration', message: 'Genesys Cloud token could not be renewed' });
-    const integration = (await admin.get('/api/v1/dashboard/notifications?limit=2')).body.data.notifications;
-    expect(integration.map((n: { message: string; link: string }) => [n.message, n.link])).toEqual([
+    const integration = (await admin.dashboard.notifications({ limit: 2 })).data.notifications;
+    expect(integration.map((n) => [n.message, n.link])).toEqual([
       ['Genesys Cloud token could not be renewed', '/genesys'],
       ['Billing job BJ-2 failed', '/billing-jobs'],
     ]);
@@ -233,6 +222,29 @@ describe('dashboard REST answers over seeded data', () => {
       where: { id: 1 },
       data: { notifyBillingFailures: false, notifyKillSwitchChanges: false, notifyIntegrationIssues: false },
     });
-    expect((await admin.get('/api/v1/dashboard/notifications')).body.data).toEqual({ notifications: [], unreadCount: 0 });
+    expect((await admin.dashboard.notifications()).data).toEqual({ notifications: [], unreadCount: 0 });
+  });
+});
+
+describe('the dashboard over REST', () => {
+  let server: TestServer;
+  let genesys: Awaited<ReturnType<typeof startRefusingGenesys>>;
+
+  beforeAll(async () => {
+    // No simulator: its background pull would add demo calls while the dashboard counts.
+    genesys = await startRefusingGenesys();
+    server = await startTestServer({ runWorkers: false, env: genesys.env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await genesys?.close();
+  });
+
+  it('answers 401 without a session and 400 for a limit that is not a number', async () => {
+    expect((await server.anonymous().get('/api/v1/dashboard/overview')).status).toBe(401);
+    const admin = await server.admin();
+    expect((await admin.get('/api/v1/dashboard/billing-jobs?limit=abc')).status).toBe(400);
+    expect((await admin.get('/api/v1/dashboard/billing-jobs?limit=0')).status).toBe(400);
+    expect((await admin.get('/api/v1/dashboard/billing-jobs?limit=2')).body.data.jobs).toEqual([]);
   });
 });
