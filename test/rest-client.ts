@@ -10,6 +10,13 @@ export class RestClient {
     return new RestClient(this.baseUrl, { ...this.defaults, bearer: token });
   }
 
+  /** The same credentials (session cookie, bearer) against another server on the same database. */
+  on(baseUrl: string): RestClient {
+    const client = new RestClient(baseUrl, this.defaults);
+    client.cookie = this.cookie;
+    return client;
+  }
+
   async signIn(email: string, password: string, rememberMe = true) {
     const answer = await this.post('/api/v1/auth/sign-in', { email, password, rememberMe });
     if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);

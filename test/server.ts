@@ -10,6 +10,7 @@ export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-passwor
 
 export interface TestServer {
   url: string;
+  databaseUrl: string;
   server: PhoneBillingServer;
   /** A REST client signed in as the seeded admin. */
   admin(): Promise<RestClient>;
@@ -21,8 +22,10 @@ export interface TestServer {
  * The real server on a free port, on its own fresh database, with real pg-boss. `env` adds
  * environment variables (no GENESYS_ / QBO_ credentials are inherited, so integrations are simulated).
  */
-export async function startTestServer(options: { env?: Record<string, string>; withWebApp?: boolean; runWorkers?: boolean } = {}): Promise<TestServer> {
-  const databaseUrl = await createTestDatabase();
+export async function startTestServer(
+  options: { env?: Record<string, string>; withWebApp?: boolean; runWorkers?: boolean; /** Share another server's database (several instances). */ databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-test-data-'));
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
@@ -43,6 +46,7 @@ export async function startTestServer(options: { env?: Record<string, string>; w
   const url = await server.start();
   return {
     url,
+    databaseUrl,
     server,
     anonymous: () => new RestClient(url),
     async admin() {

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { checkAppSecret, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
-import { createDatabaseClient, createPostgresRequestLimiter, provisionDatabase, type Database, type ProvisionedDatabase } from '@phone-billing/db';
+import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
+import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type ProvisionedDatabase } from '@phone-billing/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
@@ -96,10 +96,19 @@ async function assembleServer({ options, config, app, database, db, requestLimit
   }
   const seed = await seedDatabase(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 
+  // Who a session or token is, and the settings, kept per process; the database announces changes.
+  const requestCache = new RequestCache();
+  const cacheListener = listenForChanges(database.url, REQUEST_CACHE_CHANNEL, {
+    onNotification: (payload) => requestCache.applyChange(payload),
+    onListeningChange: (listening) => requestCache.setListening(listening),
+    onError: (error) => app.log.warn({ err: error }, 'request cache: lost the change announcements; reading the database until they are back'),
+  });
+
   const services: AppServices = {
     db,
     logger: app.log,
     integrations: {},
+    requestCache,
     config: {
       appOrigin: config.appOrigin,
       databaseKind: database.kind,
@@ -183,6 +192,7 @@ async function assembleServer({ options, config, app, database, db, requestLimit
         const gaveUp = await Promise.race([stopServices().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 7_000).unref())]);
         if (gaveUp) app.log.warn('some services did not stop within 7 s; stopping the database anyway');
         await Promise.race([requestLimiter.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500).unref())]);
+        await cacheListener.stop();
         await db.$disconnect().catch(() => undefined);
         await database.embedded?.stop();
       })();

@@ -8,7 +8,8 @@ export { PERMISSIONS, SEED_ROLES, holdsAnyPermission, type Permission } from './
 export { SESSION_COOKIE, validateSessionToken, createSession, loadAuthUser } from './auth/sessions';
 export { resolveApiToken, API_TOKEN_PREFIX } from './auth/api-tokens';
 export { hashPassword } from './auth/passwords';
-export { getOrganizationSettings } from './settings/organization-settings';
+export { getOrganizationSettings, readSettingsForRequest } from './settings/organization-settings';
+export { RequestCache, REQUEST_CACHE_CHANNEL } from './request-cache';
 export { seedDatabase } from './seed';
 export { checkAppSecret, StartupRefusedError } from './deployment/app-secret-check';
 export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboService, QboStatus } from './integrations';

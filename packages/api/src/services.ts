@@ -1,5 +1,6 @@
 import type { Database } from '@phone-billing/db';
 import type { IntegrationServices } from './integrations';
+import type { RequestCache } from './request-cache';
 
 // The long-lived services every request, job and domain function works with. Domain code imports
 // these from here; context.ts (the tRPC request context) is the router layer's business only.
@@ -43,6 +44,8 @@ export interface AppServices {
   jobs?: JobQueue;
   /** Filled in by the integration areas (Genesys, QuickBooks) when the server starts. */
   integrations: IntegrationServices;
+  /** Identities and settings for request paths, kept per process (absent: read the database each time). */
+  requestCache?: RequestCache;
 }
 
 export interface JobQueue {

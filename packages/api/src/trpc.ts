@@ -96,4 +96,15 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const baseProcedure = t.procedure.use(mapDomainErrors);
+/**
+ * A change made here is announced to every process by the database, but asynchronously: drop
+ * this process's request cache before the answer leaves, so the caller's next request (a token
+ * just revoked, a role just changed) never meets the old copy.
+ */
+const forgetCachedRequestDataAfterWrites = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation') ctx.services.requestCache?.clear();
+  return result;
+});
+
+export const baseProcedure = t.procedure.use(mapDomainErrors).use(forgetCachedRequestDataAfterWrites);

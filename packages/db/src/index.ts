@@ -11,3 +11,4 @@ export {
   type VendorRequestLimit,
   type VendorRequestPermit,
 } from './request-limiter';
+export { listenForChanges, type ChangeListener } from './change-listener';

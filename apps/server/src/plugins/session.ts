@@ -1,5 +1,5 @@
 import type { AppServices, AuthUser } from '@phone-billing/api';
-import { getOrganizationSettings, resolveApiToken, SESSION_COOKIE, validateSessionToken } from '@phone-billing/api';
+import { readSettingsForRequest, resolveApiToken, SESSION_COOKIE, validateSessionToken } from '@phone-billing/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -32,22 +32,22 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
  * arrives from another site is refused too (DESIGN.md §6: GETs never change state cross-site).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { services: AppServices; allowedOrigins: string[] }) => {
-  const { db } = options.services;
+  const { db, requestCache } = options.services;
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
-      const user = await resolveApiToken(db, authorization.slice('Bearer '.length).trim());
+      const user = await resolveApiToken(db, authorization.slice('Bearer '.length).trim(), new Date(), requestCache);
       if (!user) return sendError(reply, 401, 'Invalid or revoked API token');
       request.auth = { user, sessionId: null, via: 'token' };
       return;
     }
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const settings = await getOrganizationSettings(db);
-    const session = await validateSessionToken(db, token, { signOutIdleSessions: settings.signOutIdleSessions });
+    const settings = await readSettingsForRequest(db, requestCache);
+    const session = await validateSessionToken(db, token, { signOutIdleSessions: settings.signOutIdleSessions, cache: requestCache });
     if (!session) {
       clearSessionCookie(request, reply);
       return;
