@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
 import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type ProvisionedDatabase } from '@phone-billing/db';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { apiDocsPlugin } from './plugins/api-docs';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { restPlugin } from './plugins/rest';
 import { clientErrorHandler } from './plugins/rest-errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { trpcPlugin } from './plugins/trpc';
 import { webPlugin } from './plugins/web';
@@ -127,7 +127,7 @@ async function assembleServer({ options, config, app, database, db, requestLimit
     send: (queue, data, sendOptions) => boss.send(queue, data, sendOptions ?? {}),
   };
 
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -4,7 +4,7 @@
  * the escape character itself are escaped, so they match literally (a search for "%" finds names
  * holding a percent sign, not every name).
  */
-const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+export const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 export function containsLiterally(text: string) {
   return { contains: escapeLikePattern(text), mode: 'insensitive' as const };

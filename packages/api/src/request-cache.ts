@@ -5,7 +5,8 @@
  * Correctness does not rest on the time limit. The database announces every change of sessions,
  * tokens, users, roles, permissions and settings on REQUEST_CACHE_CHANNEL (migration
  * 20261126_request_cache_notify) and each process drops what changed the moment it hears it; a
- * mutation in this process drops everything at once, before its answer leaves. While the
+ * write request to this process drops everything at once, before its answer leaves (the session
+ * plugin does that). While the
  * process is not listening (starting, connection lost) nothing is served from the cache, since
  * announcements made meanwhile are lost. Billing never reads through here: its kill-switch check
  * reads the database right before each send.
@@ -70,7 +71,7 @@ export class RequestCache {
     }
   }
 
-  /** Forgets everything (a mutation in this process, or the listener lost its connection). */
+  /** Forgets everything (a write request in this process, or the listener lost its connection). */
   clear(): void {
     this.generation++;
     this.entries.clear();

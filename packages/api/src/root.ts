@@ -8,7 +8,7 @@ import { customerProfilesRouter } from './routers/customer-profiles/router';
 import { regionsRouter } from './routers/regions/router';
 import { billingRouter } from './routers/billing/router';
 import { dashboardRouter } from './routers/dashboard/router';
-import { router } from './trpc';
+import { applyOutputChecks, router } from './trpc';
 
 /** Every area's router. Each area owns its folder under routers/. */
 export const appRouter = router({
@@ -23,5 +23,7 @@ export const appRouter = router({
   billing: billingRouter,
   dashboard: dashboardRouter,
 });
+
+applyOutputChecks(appRouter);
 
 export type AppRouter = typeof appRouter;

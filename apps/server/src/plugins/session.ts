@@ -63,6 +63,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { services
       return sendError(reply, 403, 'Cross-site request refused: open the app itself, or use an API token');
     }
   });
+
+  // A change this request made (a token revoked, a role changed, a sign-out) is announced to
+  // every process by the database, but asynchronously: this process drops its copies before the
+  // answer leaves, so the caller's next request never meets the old ones.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (requestCache && !SAFE_METHODS.has(request.method) && isApiPath(request.url)) requestCache.clear();
+    done(null, payload);
+  });
 });
 
 export function isApiPath(url: string): boolean {

@@ -3,12 +3,17 @@
  * spec 001 §2-§9). The profile's queue names are mirrored into customer_profile_queues in the same
  * transaction, where a partial unique index refuses a queue held by two ACTIVE profiles.
  */
-import { Prisma, type CustomerProfile, type Database } from '@phone-billing/db';
+import { Prisma, queryRows, type CustomerProfile, type Database, type PgRow } from '@phone-billing/db';
 import { AppError, notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
-import { profileCompleteness, type TCustomerProfileForm } from '../shared/customer-profile';
+import {
+  COMPLETENESS_CHECK_COUNT,
+  COMPLETENESS_QBO_FIELDS,
+  completenessBand,
+  type TCustomerProfileForm,
+} from '../shared/customer-profile';
 import { nextRunAfter } from '../domain/schedule';
-import { containsLiterally, equalsIgnoringCase } from '../literal-search';
+import { escapeLikePattern } from '../literal-search';
 
 /** A profile as the API answers it: rates as decimal text, timestamps as ISO text. */
 export type CustomerProfileDto = Omit<
@@ -31,11 +36,12 @@ export type CustomerProfileInput = TCustomerProfileForm & { qboMetadata?: Record
  * ('1.0000' → '1.00', '0.0125' → '0.0125').
  */
 export function formatRate(value: Prisma.Decimal | string | number): string {
-  const text = new Prisma.Decimal(value).toFixed(4);
+  // The column's own text ('0.0500', scale 4) needs no decimal arithmetic.
+  const text = typeof value === 'string' && /^\d+\.\d{4}$/.test(value) ? value : new Prisma.Decimal(value).toFixed(4);
   return text.replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
 }
 
-export function toProfileDto(profile: CustomerProfile): CustomerProfileDto {
+export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>): CustomerProfileDto {
   const metadata = profile.qboMetadata;
   return {
     ...profile,
@@ -58,73 +64,95 @@ export type ProfileListFilters = {
   queueName?: string;
 };
 
-function listWhere(filters: ProfileListFilters): Prisma.CustomerProfileWhereInput {
-  const and: Prisma.CustomerProfileWhereInput[] = [];
+/**
+ * Least checks a profile must pass to count as complete, from the completeness rule itself
+ * (shared/customer-profile.ts), so the SQL below cannot drift from what the badge shows.
+ */
+const COMPLETE_FROM_CHECKS = Array.from({ length: COMPLETENESS_CHECK_COUNT + 1 }, (_, checks) => checks).find(
+  (checks) => completenessBand(Math.round((checks / COMPLETENESS_CHECK_COUNT) * 100)) === 'complete',
+)!;
+
+/** Text with something in it once trimmed the way JavaScript's trim() does (shared hasText). */
+const NOT_ONLY_WHITESPACE = '[^ \\t\\n\\v\\f\\r\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+
+/** The completeness checks a profile row `p` passes, as SQL (profileCompleteness, counted in the database). */
+const PASSED_CHECKS = Prisma.sql`(${Prisma.join(
+  [
+    ...COMPLETENESS_QBO_FIELDS.map((field) => Prisma.sql`(COALESCE(p.${Prisma.raw(`"${field}"`)} ~ ${NOT_ONLY_WHITESPACE}, false))::int`),
+    Prisma.sql`(EXISTS (SELECT 1 FROM unnest(p."genesysQueueNames") AS name WHERE name ~ ${NOT_ONLY_WHITESPACE}))::int`,
+  ],
+  ' + ',
+)})`;
+
+/** The screen's filters as SQL over a profile row `p`: what was typed matches literally, in any case (literal-search.ts). */
+function listConditions(filters: ProfileListFilters): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
   const search = filters.search?.trim();
   if (search) {
-    const contains = containsLiterally(search);
-    and.push({
-      OR: [
-        { qboDisplayName: contains },
-        { qboCompanyName: contains },
-        { qboPrimaryEmailAddr: contains },
-        { queues: { some: { queueName: contains } } },
-      ],
-    });
+    const pattern = `%${escapeLikePattern(search)}%`;
+    conditions.push(Prisma.sql`(p."qboDisplayName" ILIKE ${pattern} OR p."qboCompanyName" ILIKE ${pattern} OR p."qboPrimaryEmailAddr" ILIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM customer_profile_queues q WHERE q."profileId" = p.id AND q."queueName" ILIKE ${pattern}))`);
   }
-  if (filters.isActive !== undefined) and.push({ isActive: filters.isActive });
-  if (filters.hasQboCustomerId === true) and.push({ qboCustomerId: { not: null } }, { NOT: { qboCustomerId: '' } });
-  if (filters.hasQboCustomerId === false) and.push({ OR: [{ qboCustomerId: null }, { qboCustomerId: '' }] });
-  if (filters.hasGenesysQueues === true) and.push({ genesysQueueNames: { isEmpty: false } });
-  if (filters.hasGenesysQueues === false) and.push({ genesysQueueNames: { isEmpty: true } });
+  if (filters.isActive !== undefined) conditions.push(Prisma.sql`p."isActive" = ${filters.isActive}`);
+  if (filters.hasQboCustomerId === true) conditions.push(Prisma.sql`(p."qboCustomerId" IS NOT NULL AND p."qboCustomerId" <> '')`);
+  if (filters.hasQboCustomerId === false) conditions.push(Prisma.sql`(p."qboCustomerId" IS NULL OR p."qboCustomerId" = '')`);
+  if (filters.hasGenesysQueues === true) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) > 0`);
+  if (filters.hasGenesysQueues === false) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) = 0`);
   const queueName = filters.queueName?.trim();
-  if (queueName) and.push({ queues: { some: { queueName: equalsIgnoringCase(queueName) } } });
-  return and.length > 0 ? { AND: and } : {};
+  if (queueName) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM customer_profile_queues q WHERE q."profileId" = p.id AND q."queueName" ILIKE ${escapeLikePattern(queueName)})`);
+  return conditions.length > 0 ? Prisma.join(conditions, ' AND ') : Prisma.sql`true`;
 }
 
+export interface ProfileSummary {
+  total: number;
+  active: number;
+  withQboMapping: number;
+  withQueues: number;
+  complete: number;
+}
+
+type ProfilePageRow = { [field in keyof PgRow<CustomerProfile>]: PgRow<CustomerProfile>[field] | null } & {
+  matching: number;
+  summaryTotal: number;
+  summaryActive: number;
+  summaryWithQboMapping: number;
+  summaryWithQueues: number;
+  summaryComplete: number;
+};
+
+/**
+ * One page of the list, the number of profiles matching the filters, and the screen's five stat
+ * cards over every profile (not only the filtered page), in one statement: the customers screen
+ * is read far more often than profiles change.
+ */
 export async function listProfiles(db: Database, filters: ProfileListFilters) {
-  const where = listWhere(filters);
-  const [total, rows] = await Promise.all([
-    db.customerProfile.count({ where }),
-    db.customerProfile.findMany({
-      where,
-      orderBy: [{ qboDisplayName: 'asc' }, { id: 'asc' }],
-      skip: (filters.page - 1) * filters.limit,
-      take: filters.limit,
-    }),
-  ]);
-  return {
-    data: rows.map(toProfileDto),
-    pagination: { page: filters.page, limit: filters.limit, total, pages: Math.ceil(total / filters.limit) },
+  const rows = await queryRows<ProfilePageRow>(db, Prisma.sql`
+    WITH matching AS MATERIALIZED (SELECT p.* FROM customer_profiles p WHERE ${listConditions(filters)}),
+         page AS (SELECT * FROM matching ORDER BY "qboDisplayName", id OFFSET ${(filters.page - 1) * filters.limit} LIMIT ${filters.limit})
+    SELECT counts.*, page.*
+      FROM (SELECT (SELECT count(*) FROM matching)::int AS matching,
+                   count(*)::int AS "summaryTotal",
+                   count(*) FILTER (WHERE p."isActive")::int AS "summaryActive",
+                   count(*) FILTER (WHERE p."qboCustomerId" ~ ${NOT_ONLY_WHITESPACE})::int AS "summaryWithQboMapping",
+                   count(*) FILTER (WHERE COALESCE(cardinality(p."genesysQueueNames"), 0) > 0)::int AS "summaryWithQueues",
+                   count(*) FILTER (WHERE ${PASSED_CHECKS} >= ${COMPLETE_FROM_CHECKS})::int AS "summaryComplete"
+              FROM customer_profiles p) AS counts
+      LEFT JOIN page ON true
+     ORDER BY page."qboDisplayName", page.id`);
+  const first = rows[0]!;
+  const total = first.matching;
+  const profiles = rows.filter((row) => row.id !== null).map(({ matching, summaryTotal, summaryActive, summaryWithQboMapping, summaryWithQueues, summaryComplete, ...profile }) => profile as PgRow<CustomerProfile>);
+  const summary: ProfileSummary = {
+    total: first.summaryTotal,
+    active: first.summaryActive,
+    withQboMapping: first.summaryWithQboMapping,
+    withQueues: first.summaryWithQueues,
+    complete: first.summaryComplete,
   };
-}
-
-/** Counts for the screen's five stat cards, over every profile (not only the filtered page). */
-export async function profileSummary(db: Database) {
-  const rows = await db.customerProfile.findMany({
-    select: {
-      isActive: true,
-      qboCustomerId: true,
-      genesysQueueNames: true,
-      qboDisplayName: true,
-      qboCompanyName: true,
-      qboGivenName: true,
-      qboFamilyName: true,
-      qboPrimaryEmailAddr: true,
-      qboPrimaryPhone: true,
-      qboLine1: true,
-      qboCity: true,
-      qboCountrySubDivisionCode: true,
-      qboPostalCode: true,
-      qboCountry: true,
-    },
-  });
   return {
-    total: rows.length,
-    active: rows.filter((row) => row.isActive).length,
-    withQboMapping: rows.filter((row) => (row.qboCustomerId ?? '').trim() !== '').length,
-    withQueues: rows.filter((row) => row.genesysQueueNames.length > 0).length,
-    complete: rows.filter((row) => profileCompleteness(row).band === 'complete').length,
+    data: profiles.map(toProfileDto),
+    pagination: { page: filters.page, limit: filters.limit, total, pages: Math.ceil(total / filters.limit) },
+    summary,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordAudit } from '../../auth/audit';
-import { cancelJob, getJobDetail, jobView, listBillingQueues, listJobs, retryJob, startManualJob } from '../../billing/jobs';
+import { cancelJob, getJobDetail, jobView, listBillingQueues, retryJob, startManualJob } from '../../billing/jobs';
+import { listRecentJobs } from '../../billing/list-jobs';
 import { permissionProcedure } from '../../procedures';
 import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingJobsQuerySchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
 import { recordId } from '../../shared/text';
@@ -14,7 +15,7 @@ export const billingRouter = router({
     .meta({ openapi: { method: 'GET', path: '/billing/jobs', tags: ['billing'], summary: 'Billing jobs, newest first (optional status filter and job id search)' } })
     .input(ZBillingJobsQuerySchema.optional())
     .output(z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema) }))
-    .query(async ({ ctx, input }) => ({ success: true as const, data: await listJobs(ctx.services.db, input ?? {}) })),
+    .query(async ({ ctx, input }) => ({ success: true as const, data: await listRecentJobs(ctx.services.db, input ?? {}) })),
 
   job: permissionProcedure('billing:view')
     .meta({ openapi: { method: 'GET', path: '/billing/jobs/{id}', tags: ['billing'], summary: 'One billing job with its per-customer results' } })

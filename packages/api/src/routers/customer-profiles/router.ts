@@ -5,7 +5,6 @@ import {
   deleteProfile,
   listProfiles,
   profileStats,
-  profileSummary,
   rescheduleAllProfiles,
   rescheduleProfile,
   toProfileDto,
@@ -42,19 +41,16 @@ export const customerProfilesRouter = router({
     )
     .query(async ({ ctx, input }) => {
       const { db } = ctx.services;
-      const [list, summary] = await Promise.all([
-        listProfiles(db, {
-          page: input.page,
-          limit: input.limit,
-          search: input.search,
-          isActive: asBoolean(input.isActive),
-          hasQboCustomerId: asBoolean(input.hasQboCustomerId),
-          hasGenesysQueues: asBoolean(input.hasGenesysQueues),
-          queueName: input.queueName,
-        }),
-        profileSummary(db),
-      ]);
-      return { success: true as const, ...list, summary };
+      const list = await listProfiles(db, {
+        page: input.page,
+        limit: input.limit,
+        search: input.search,
+        isActive: asBoolean(input.isActive),
+        hasQboCustomerId: asBoolean(input.hasQboCustomerId),
+        hasGenesysQueues: asBoolean(input.hasGenesysQueues),
+        queueName: input.queueName,
+      });
+      return { success: true as const, ...list };
     }),
 
   queueSuggestions: viewProcedure

@@ -1,0 +1,47 @@
+// Reads on the hottest request paths (a page of a list, a dashboard aggregate) go straight
+// through node-postgres: the Prisma client's per-query work costs about as much CPU again as
+// reading the rows (docs/benchmarks.md). The SQL is still composed with Prisma.sql (parameters,
+// never string concatenation) and the rows are typed from the Prisma models (PgRow).
+import { Prisma, type PrismaClient } from '@prisma/client';
+import pg from 'pg';
+
+const TIMESTAMP_OID = 1114;
+const DATE_OID = 1082;
+
+/**
+ * How columns arrive: `timestamp` (no zone, holding UTC, as Prisma writes it) as a Date in UTC
+ * rather than in the process's zone, `date` as its 'YYYY-MM-DD' text; numeric and bigint stay
+ * text (exact), json is parsed.
+ */
+const leanTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === TIMESTAMP_OID) return (value: string) => new Date(`${value.replace(' ', 'T')}Z`);
+    if (oid === DATE_OID) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** A Prisma model's row as node-postgres hands it over here: decimals and bigints as text. */
+export type PgRow<Model> = {
+  [Field in keyof Model]: Model[Field] extends Prisma.Decimal
+    ? string
+    : Model[Field] extends Prisma.Decimal | null
+      ? string | null
+      : Model[Field] extends bigint
+        ? string
+        : Model[Field];
+};
+
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+export function registerLeanPool(client: PrismaClient, pool: pg.Pool): void {
+  pools.set(client, pool);
+}
+
+/** Runs a read and returns its rows (on a client made by createDatabaseClient, whose pool it uses). */
+export async function queryRows<Row>(db: PrismaClient, query: Prisma.Sql): Promise<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('queryRows needs a database client made by createDatabaseClient');
+  const result = await pool.query({ text: query.text, values: query.values as unknown[], types: leanTypes });
+  return result.rows as Row[];
+}
