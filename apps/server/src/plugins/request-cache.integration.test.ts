@@ -10,8 +10,10 @@ let second: TestServer;
 let sql: pg.Client;
 
 beforeAll(async () => {
-  first = await startTestServer();
-  second = await startTestServer({ databaseUrl: first.databaseUrl });
+  // Instances sharing a database share its APP_SECRET (they refuse to start otherwise).
+  const env = { APP_SECRET: 'request-cache-test-secret-0123456789' };
+  first = await startTestServer({ env });
+  second = await startTestServer({ env, databaseUrl: first.databaseUrl });
   sql = new pg.Client({ connectionString: first.databaseUrl });
   await sql.connect();
 });

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { RouteErrorPage } from '../components/errors/route-error-page';
-import { LoginPage } from '../features/auth/components/login-page';
 import { RequireAuth, RequirePermission } from './guards';
 import { AppLayout } from './layout/app-layout';
 
@@ -17,6 +16,8 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): ReactNode 
 }
 
 const screens = {
+  // Its form code (react-hook-form, zod) is only needed by someone signing in.
+  login: lazyScreen(() => import('../features/auth/components/login-page').then((module) => ({ default: module.LoginPage }))),
   dashboard: lazyScreen(() => import('../features/dashboard/components/dashboard-page')),
   billingJobs: lazyScreen(() => import('../features/billing/components/billing-jobs-page')),
   customerProfiles: lazyScreen(() => import('../features/customer-profiles/components/customer-profiles-page')),
@@ -30,7 +31,7 @@ const screens = {
 };
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  { path: '/login', element: screens.login, errorElement: <RouteErrorPage /> },
   { path: '/qbo-callback', element: screens.qboCallback, errorElement: <RouteErrorPage /> },
   {
     element: <RequireAuth />,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { DASHBOARD_JOBS_LIMIT } from './dashboard-limits';
+
+export { DASHBOARD_JOBS_LIMIT, DASHBOARD_SCHEDULE_CARDS } from './dashboard-limits';
 
 // The dashboard's answers (spec API.md, Dashboard) and the header bell's. Browser-safe: zod only.
 // Money is exact decimal text with 2 places ("1234.50"); rates keep 4 places; times are ISO
 // instants; calendar days are 'YYYY-MM-DD'.
-
-export const DASHBOARD_JOBS_LIMIT = 10;
-export const DASHBOARD_SCHEDULE_CARDS = 6;
 
 export const ZDashboardUsageDaySchema = z.object({
   /** Calendar day in the company timezone. */

@@ -1,10 +1,14 @@
 import type { DashboardOverview } from '@phone-billing/api/schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { StatCard } from '@phone-billing/ui/stat-card';
+import { Spinner } from '@phone-billing/ui/spinner';
 import { Clock, DollarSign, PhoneCall } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense } from 'react';
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
+
+// The chart library loads only when this tab is opened.
+const UsageChart = lazy(() => import('./usage-chart'));
 
 function monthLabel(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
@@ -13,7 +17,6 @@ function monthLabel(month: string): string {
 
 export function UsageTab({ overview }: { overview: DashboardOverview }) {
   const { usage, config } = overview;
-  const data = usage.byDay.map((day) => ({ ...day, label: String(Number(day.date.slice(8, 10))) }));
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
@@ -39,21 +42,9 @@ export function UsageTab({ overview }: { overview: DashboardOverview }) {
         </CardHeader>
         <CardContent>
           <div className="h-72 w-full" data-testid="usage-chart" role="img" aria-label={`Minutes by day for ${monthLabel(usage.month)}`}>
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tickLine={false} fontSize={12} />
-                <YAxis tickLine={false} fontSize={12} width={56} />
-                <Tooltip
-                  formatter={(value) => [formatMinutes(Number(value)), 'Minutes']}
-                  labelFormatter={(_label, payload) => {
-                    const day = payload?.[0]?.payload as { date?: string; calls?: number } | undefined;
-                    return day?.date ? `${formatCalendarDate(day.date)} · ${formatNumber(day.calls ?? 0)} calls` : '';
-                  }}
-                />
-                <Bar dataKey="minutes" fill="#2563eb" radius={[3, 3, 0, 0]} />
-              </BarChart>
-            </ResponsiveContainer>
+            <Suspense fallback={<div className="flex h-full items-center justify-center"><Spinner label="Loading chart" /></div>}>
+              <UsageChart days={usage.byDay} />
+            </Suspense>
           </div>
         </CardContent>
       </Card>
