@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { changePassword, updateDisplayName } from '../../auth/own-account';
 import { invalidateSession } from '../../auth/sessions';
 import { signIn } from '../../auth/sign-in';
@@ -7,19 +6,17 @@ import { createApiToken, listApiTokens, revokeApiToken } from '../../access-cont
 import { describeSetupLink, redeemSetupLink } from '../../access-control/password-setup';
 import { protectedProcedure, publicProcedure } from '../../procedures';
 import { ZCreateApiTokenRequestSchema, ZSetupLinkQuerySchema, ZSetupPasswordRequestSchema } from '../../shared/access-control';
-import {
-  ZAuthUserSchema,
-  ZChangePasswordRequestSchema,
-  ZSignInRequestSchema,
-  ZUpdateProfileRequestSchema,
-} from '../../shared/auth';
-import { recordId } from '../../shared/text';
+import { ZChangePasswordRequestSchema, ZSignInRequestSchema, ZUpdateProfileRequestSchema } from '../../shared/auth';
 import { router } from '../../trpc';
+import { ZNoInputRequestSchema, ZSuccessResponseSchema } from '../common.types';
+import {
+  ZCreateTokenResponseSchema,
+  ZListTokensResponseSchema,
+  ZRevokeTokenRequestSchema,
+  ZSetupLinkInfoResponseSchema,
+  ZUserResponseSchema,
+} from './auth.types';
 
-const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
-const ZSuccessSchema = z.object({ success: z.literal(true), message: z.string().optional() });
-const ZApiTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-const noInput = z.object({}).optional();
 
 export const authRouter = router({
   signIn: publicProcedure
@@ -39,8 +36,8 @@ export const authRouter = router({
 
   signOut: publicProcedure
     .meta({ openapi: { method: 'POST', path: '/auth/sign-out', tags: ['auth'], summary: 'End the current session' } })
-    .input(z.object({}).optional())
-    .output(ZSuccessSchema)
+    .input(ZNoInputRequestSchema)
+    .output(ZSuccessResponseSchema)
     .mutation(async ({ ctx }) => {
       if (ctx.auth?.sessionId) await invalidateSession(ctx.services.db, ctx.auth.sessionId);
       ctx.cookies.clearSession();
@@ -49,7 +46,7 @@ export const authRouter = router({
 
   me: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/me', tags: ['auth'], summary: 'The signed-in user' } })
-    .input(z.object({}).optional())
+    .input(ZNoInputRequestSchema)
     .output(ZUserResponseSchema)
     .query(({ ctx }) => ({ success: true as const, user: ctx.user })),
 
@@ -62,7 +59,7 @@ export const authRouter = router({
   changePassword: protectedProcedure
     .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/password', tags: ['auth'], summary: 'Change your password' } })
     .input(ZChangePasswordRequestSchema)
-    .output(ZSuccessSchema)
+    .output(ZSuccessResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.services.db, ctx.user, input, ctx.auth.sessionId);
       return { success: true as const, message: 'Password updated' };
@@ -73,7 +70,7 @@ export const authRouter = router({
   setupLinkInfo: publicProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/setup-password', errorResponses: { 404: 'The link is invalid, expired or already used' }, tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
     .input(ZSetupLinkQuerySchema)
-    .output(z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) }))
+    .output(ZSetupLinkInfoResponseSchema)
     .query(async ({ ctx, input }) => {
       const info = await describeSetupLink(ctx.services.db, input.token);
       if (!info) throw new AppError('NOT_FOUND', 'This setup link is invalid, expired or has already been used. Ask an administrator for a new one.');
@@ -94,14 +91,14 @@ export const authRouter = router({
 
   listTokens: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags: ['auth'], summary: 'Your API tokens' } })
-    .input(noInput)
-    .output(z.object({ success: z.literal(true), data: z.array(ZApiTokenSchema) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZListTokensResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listApiTokens(ctx.services.db, ctx.user.id) })),
 
   createToken: protectedProcedure
     .meta({ successStatus: 201, openapi: { method: 'POST', path: '/auth/tokens', tags: ['auth'], summary: 'Create an API token (the secret is shown this once)' } })
     .input(ZCreateApiTokenRequestSchema)
-    .output(z.object({ success: z.literal(true), data: z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }) }))
+    .output(ZCreateTokenResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const data = await createApiToken(ctx.services.db, ctx.user, input.name);
       return { success: true as const, data };
@@ -109,8 +106,8 @@ export const authRouter = router({
 
   revokeToken: protectedProcedure
     .meta({ openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags: ['auth'], summary: 'Revoke one of your API tokens' } })
-    .input(z.object({ id: recordId('Token id') }))
-    .output(ZSuccessSchema)
+    .input(ZRevokeTokenRequestSchema)
+    .output(ZSuccessResponseSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeApiToken(ctx.services.db, ctx.user, input.id);
       return { success: true as const };

@@ -1,0 +1,27 @@
+// Signing in and out, your own account, one-time setup links and your API tokens. Requests the
+// web's forms share live in shared/auth.ts and shared/access-control.ts.
+import { z } from 'zod';
+import { ZAuthUserSchema } from '../../shared/auth';
+import { recordId } from '../../shared/text';
+
+/** The signed-in user as the app shows them (after sign-in, a profile change or a setup link). */
+export const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
+export type TUserResponse = z.infer<typeof ZUserResponseSchema>;
+
+export const ZSetupLinkInfoResponseSchema = z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) });
+export type TSetupLinkInfoResponse = z.infer<typeof ZSetupLinkInfoResponseSchema>;
+
+const ZApiTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+
+export const ZListTokensResponseSchema = z.object({ success: z.literal(true), data: z.array(ZApiTokenSchema) });
+export type TListTokensResponse = z.infer<typeof ZListTokensResponseSchema>;
+
+/** A new token with its secret, shown this once. */
+export const ZCreateTokenResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }),
+});
+export type TCreateTokenResponse = z.infer<typeof ZCreateTokenResponseSchema>;
+
+export const ZRevokeTokenRequestSchema = z.object({ id: recordId('Token id') });
+export type TRevokeTokenRequest = z.infer<typeof ZRevokeTokenRequestSchema>;
