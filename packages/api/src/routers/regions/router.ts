@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { recordAudit } from '../../auth/audit';
 import { permissionProcedure } from '../../procedures';
 import {
@@ -19,18 +18,27 @@ import {
 } from '../../regions/regions';
 import {
   ZAssignQueueRequestSchema,
-  ZQueueAssignmentWithTeamSchema,
   ZRegionFormSchema,
-  ZRegionSchema,
   ZTeamFormSchema,
-  ZTeamSchema,
-  ZUnassignedQueueSchema,
   ZUpdateAssignmentRequestSchema,
   ZUpdateRegionRequestSchema,
   ZUpdateTeamRequestSchema,
 } from '../../shared/regions';
-import { recordId } from '../../shared/text';
 import { router } from '../../trpc';
+import { ZNoInputRequestSchema } from '../common.types';
+import {
+  ZAssignmentResponseSchema,
+  ZAssignmentsResponseSchema,
+  ZDeleteAssignmentRequestSchema,
+  ZDeletedResponseSchema,
+  ZDeleteRegionRequestSchema,
+  ZDeleteTeamRequestSchema,
+  ZRegionResponseSchema,
+  ZRegionsResponseSchema,
+  ZTeamResponseSchema,
+  ZTeamsResponseSchema,
+  ZUnassignedQueuesResponseSchema,
+} from './regions.types';
 
 // Regions, teams and queue assignments (spec 001 §7, API.md). Thin: validate, authorise, call
 // regions/regions.ts, audit, shape.
@@ -39,25 +47,20 @@ const canView = permissionProcedure('region:manage', 'team:manage');
 const canManageRegions = permissionProcedure('region:manage');
 const canManageTeams = permissionProcedure('team:manage');
 
-const noInput = z.object({}).optional();
-const ZIdInput = (message: string) => z.object({ id: recordId('Id', message) });
-const ZSuccess = z.object({ success: z.literal(true), message: z.string() });
-const data = <T extends z.ZodType>(schema: T) => z.object({ success: z.literal(true), data: schema });
-
 const tags = ['regions'];
 
 export const regionsRouter = router({
   // ---------------------------------------------------------------- regions
   listRegions: canView
     .meta({ openapi: { method: 'GET', path: '/regions', tags, summary: 'Regions with their teams and queue assignments' } })
-    .input(noInput)
-    .output(data(z.array(ZRegionSchema)))
+    .input(ZNoInputRequestSchema)
+    .output(ZRegionsResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listRegions(ctx.services.db) })),
 
   createRegion: canManageRegions
     .meta({ successStatus: 201, openapi: { method: 'POST', path: '/regions', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Create a region (active unless isActive is false)' } })
     .input(ZRegionFormSchema)
-    .output(data(ZRegionSchema))
+    .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const region = await createRegion(ctx.services.db, input);
       await recordAudit(ctx.services.db, { actor: ctx.user, action: 'regions.region-created', target: region.name, details: { id: region.id } });
@@ -67,7 +70,7 @@ export const regionsRouter = router({
   updateRegion: canManageRegions
     .meta({ openapi: { method: 'PUT', path: '/regions/{id}', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Change a region' } })
     .input(ZUpdateRegionRequestSchema)
-    .output(data(ZRegionSchema))
+    .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const region = await updateRegion(ctx.services.db, input.id, input);
       await recordAudit(ctx.services.db, {
@@ -81,8 +84,8 @@ export const regionsRouter = router({
 
   deleteRegion: canManageRegions
     .meta({ openapi: { method: 'DELETE', path: '/regions/{id}', tags, summary: 'Delete a region, its teams and their queue assignments' } })
-    .input(ZIdInput('No region selected'))
-    .output(ZSuccess)
+    .input(ZDeleteRegionRequestSchema)
+    .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const { region, teamsDeleted, queuesUnassigned } = await deleteRegion(ctx.services.db, input.id);
       await recordAudit(ctx.services.db, {
@@ -97,14 +100,14 @@ export const regionsRouter = router({
   // ---------------------------------------------------------------- teams
   listTeams: canView
     .meta({ openapi: { method: 'GET', path: '/teams', tags, summary: 'Teams with their region and queue assignments' } })
-    .input(noInput)
-    .output(data(z.array(ZTeamSchema)))
+    .input(ZNoInputRequestSchema)
+    .output(ZTeamsResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listTeams(ctx.services.db) })),
 
   createTeam: canManageTeams
     .meta({ successStatus: 201, openapi: { method: 'POST', path: '/teams', errorResponses: { 404: 'The region does not exist', 409: 'The region already has a team with this name' }, tags, summary: 'Create a team in a region (active unless isActive is false)' } })
     .input(ZTeamFormSchema)
-    .output(data(ZTeamSchema))
+    .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const team = await createTeam(ctx.services.db, input);
       await recordAudit(ctx.services.db, {
@@ -119,7 +122,7 @@ export const regionsRouter = router({
   updateTeam: canManageTeams
     .meta({ openapi: { method: 'PUT', path: '/teams/{id}', errorResponses: { 409: 'The region already has a team with this name' }, tags, summary: 'Change a team (name, description, region, active)' } })
     .input(ZUpdateTeamRequestSchema)
-    .output(data(ZTeamSchema))
+    .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const team = await updateTeam(ctx.services.db, input.id, input);
       await recordAudit(ctx.services.db, {
@@ -133,8 +136,8 @@ export const regionsRouter = router({
 
   deleteTeam: canManageTeams
     .meta({ openapi: { method: 'DELETE', path: '/teams/{id}', tags, summary: 'Delete a team; its queues become unassigned' } })
-    .input(ZIdInput('No team selected'))
-    .output(ZSuccess)
+    .input(ZDeleteTeamRequestSchema)
+    .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const { team, queuesUnassigned } = await deleteTeam(ctx.services.db, input.id);
       await recordAudit(ctx.services.db, {
@@ -149,8 +152,8 @@ export const regionsRouter = router({
   // ---------------------------------------------------------------- queue assignments
   listAssignments: canView
     .meta({ openapi: { method: 'GET', path: '/queue-assignments', tags, summary: 'Queue assignments with their team and region' } })
-    .input(noInput)
-    .output(data(z.array(ZQueueAssignmentWithTeamSchema)))
+    .input(ZNoInputRequestSchema)
+    .output(ZAssignmentsResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
       data: await listAssignments(ctx.services.db, ctx.services.integrations, ctx.services.logger),
@@ -158,8 +161,8 @@ export const regionsRouter = router({
 
   listUnassigned: canView
     .meta({ openapi: { method: 'GET', path: '/queue-assignments/unassigned', tags, summary: 'Genesys queues no team holds' } })
-    .input(noInput)
-    .output(data(z.array(ZUnassignedQueueSchema)))
+    .input(ZNoInputRequestSchema)
+    .output(ZUnassignedQueuesResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
       data: await listUnassignedQueues(ctx.services.db, ctx.services.integrations, ctx.services.logger),
@@ -168,7 +171,7 @@ export const regionsRouter = router({
   assignQueue: canManageTeams
     .meta({ successStatus: 201, openapi: { method: 'POST', path: '/queue-assignments', errorResponses: { 404: 'The team, or the queue in Genesys, does not exist', 409: 'The queue is already assigned to a team' }, tags, summary: 'Assign a Genesys queue to a team (409 when already assigned)' } })
     .input(ZAssignQueueRequestSchema)
-    .output(data(ZQueueAssignmentWithTeamSchema))
+    .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const assignment = await assignQueue(ctx.services.db, ctx.services.integrations, input, displayNameOf(ctx.user), ctx.services.logger);
       await recordAudit(ctx.services.db, {
@@ -183,7 +186,7 @@ export const regionsRouter = router({
   updateAssignment: canManageTeams
     .meta({ openapi: { method: 'PUT', path: '/queue-assignments/{id}', tags, summary: 'Change the team, notes or assigned-by of a queue assignment' } })
     .input(ZUpdateAssignmentRequestSchema)
-    .output(data(ZQueueAssignmentWithTeamSchema))
+    .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const assignment = await updateAssignment(ctx.services.db, input.id, input, displayNameOf(ctx.user));
       await recordAudit(ctx.services.db, {
@@ -197,8 +200,8 @@ export const regionsRouter = router({
 
   deleteAssignment: canManageTeams
     .meta({ openapi: { method: 'DELETE', path: '/queue-assignments/{id}', tags, summary: 'Unassign a queue' } })
-    .input(ZIdInput('No assignment selected'))
-    .output(ZSuccess)
+    .input(ZDeleteAssignmentRequestSchema)
+    .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const assignment = await deleteAssignment(ctx.services.db, input.id);
       await recordAudit(ctx.services.db, {
