@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
-import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type ProvisionedDatabase } from '@phone-billing/db';
+import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type PostgresRequestLimiter, type ProvisionedDatabase } from '@phone-billing/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
@@ -83,7 +83,7 @@ type Assembly = {
   app: FastifyInstance;
   database: ProvisionedDatabase;
   db: Database;
-  requestLimiter: ReturnType<typeof createPostgresRequestLimiter>;
+  requestLimiter: PostgresRequestLimiter;
   setReady(ready: boolean): void;
   onBoss(boss: PgBoss): void;
 };
