@@ -11,7 +11,7 @@
 // falls due shortly after (billing last month, and what is still unbilled); a third manual run
 // for last month starts when the scheduled runs fall due. Meanwhile servers and workers are
 // killed with SIGKILL at random and started again.
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorLines, freePort, spawnApp, waitUntilReady, type AppProcess } from '../app-process';
@@ -94,13 +94,20 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
   const deadline = Date.now() + options.timeoutMs;
   const members: Member[] = [];
   let simulators: AppProcess | null = null;
+  // Every process's DATA_DIR under one folder, removed at the end.
+  const scratch = mkdtempSync(path.join(tmpdir(), 'pb-scale-'));
+  const scratchDir = (name: string) => {
+    const dir = path.join(scratch, name);
+    mkdirSync(dir);
+    return dir;
+  };
   try {
     // ---- the shared simulators, then every server and worker at once on the fresh database
     const simulatorsPort = await freePort();
     const simulatorsUrl = `http://127.0.0.1:${simulatorsPort}`;
     simulators = spawnApp('simulators', {
       SIMULATORS_PORT: String(simulatorsPort),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-scale-simulators-')),
+      DATA_DIR: scratchDir('simulators'),
       QBO_SIMULATOR_CUSTOMERS: String(options.customers),
     });
     await waitUntilReady(simulators, `${simulatorsUrl}/healthz`, 60_000);
@@ -125,10 +132,10 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       return { killed: [], allOutput: [], ...member, up: false, process: spawnApp(member.role, env) };
     };
     for (let slot = 0; slot < options.servers; slot += 1) {
-      members.push(spawnMember({ role: 'server', slot, port: await freePort(), dataDir: mkdtempSync(path.join(tmpdir(), `pb-scale-server${slot}-`)) }));
+      members.push(spawnMember({ role: 'server', slot, port: await freePort(), dataDir: scratchDir(`server${slot + 1}`) }));
     }
     for (let slot = 0; slot < options.workers; slot += 1) {
-      members.push(spawnMember({ role: 'worker', slot, port: 0, dataDir: mkdtempSync(path.join(tmpdir(), `pb-scale-worker${slot}-`)) }));
+      members.push(spawnMember({ role: 'worker', slot, port: 0, dataDir: scratchDir(`worker${slot + 1}`) }));
     }
     const ready = (member: Member) =>
       member.role === 'server'
@@ -331,6 +338,7 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     for (const member of members) if (member.process.running) member.process.child.kill('SIGKILL');
     if (simulators?.running) simulators.child.kill('SIGTERM');
     await simulators?.exited();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

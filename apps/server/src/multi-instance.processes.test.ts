@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,17 +12,19 @@ import { RestClient } from '../../../test/rest-client';
 const ADMIN = { email: 'owner@example.com', password: 'owner-password-1' };
 const SECRET = 'multi-instance-secret-0123456789abcdef';
 const running: AppProcess[] = [];
+const scratch = mkdtempSync(path.join(tmpdir(), 'pb-instances-'));
 
 afterAll(async () => {
   for (const app of running) if (app.running) app.child.kill('SIGKILL');
   await Promise.all(running.map((app) => app.exited()));
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 async function startInstance(databaseUrl: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const app = spawnApp('server', {
     DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pb-instance-')),
+    DATA_DIR: mkdtempSync(path.join(scratch, 'instance-')),
     PORT: String(port),
     HOST: '127.0.0.1',
     APP_SECRET: SECRET,
