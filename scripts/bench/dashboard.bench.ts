@@ -1,6 +1,7 @@
-// Dashboard answers with a million stored calls (issue 9: each under 200 ms).
-// A scratch database on DATABASE_URL's server, or on an embedded PostgreSQL when it is unset;
-// 1,000,000 call_records over the last 365 days (about 83,000 in this month) plus queues,
+// Dashboard answers with a million stored calls (issue 9: each under 200 ms; issue 14: the
+// overview under 50 ms with all of them in the current month). A scratch database on
+// DATABASE_URL's server, or on an embedded PostgreSQL when it is unset; 1,000,000 call_records
+// spread over this month so far (BENCH_DASHBOARD_DAYS=365 spreads them over a year) plus queues,
 // profiles, jobs and ledger entries; then each dashboard function timed on a warm cache.
 import { loadavg } from 'node:os';
 import { dashboardOverview } from '../../packages/api/src/dashboard/overview';
@@ -10,10 +11,19 @@ import { listBellNotifications } from '../../packages/api/src/bell/notifications
 import { createScratchDatabase, timeRuns } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000);
-/** Days the calls spread over, back from now (BENCH_DASHBOARD_DAYS=25 puts them all in this month). */
-const DAYS = Number(process.env.BENCH_DASHBOARD_DAYS ?? 365);
+/** Days the calls spread over, back from now: by default this month so far (Los Angeles), so every call is in it. */
+const DAYS = Number(process.env.BENCH_DASHBOARD_DAYS ?? daysIntoThisMonth());
 const RUNS = 15;
 const LIMIT_MS = 200;
+const OVERVIEW_LIMIT_MS = 50;
+
+function daysIntoThisMonth(): number {
+  const now = new Date();
+  const dayOfMonth = Number(now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', day: 'numeric' }));
+  const hour = Number(now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }));
+  // Stop an hour short of the month's first instant so no call falls into the month before.
+  return Math.max(0.02, dayOfMonth - 1 + Math.max(0, hour - 1) / 24);
+}
 
 export default async function dashboardBench(): Promise<void> {
   const scratch = await createScratchDatabase('dashboard');
@@ -76,15 +86,16 @@ export default async function dashboardBench(): Promise<void> {
       ['GET /dashboard/notifications (bell)', await timeRuns(RUNS, () => listBellNotifications(db, user.id, 20))],
     ];
     console.log(
-      `${CALLS.toLocaleString('en-US')} calls over ${DAYS} days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
+      `${CALLS.toLocaleString('en-US')} calls over ${DAYS.toFixed(1)} days (${overview.usage.totalCalls.toLocaleString('en-US')} voice calls this month), ` +
         `200 profiles, 60 queues, 20,000 jobs, 20,000 ledger entries, 20,000 notifications; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} warm runs each`,
     );
     // The machine may be shared: its load shows how far p95 and max are to be trusted.
     console.log(`load average while timing: ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1/5/15 min)`);
-    console.log(`${'answer'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  median < ${LIMIT_MS} ms`);
+    console.log(`${'answer'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  limit for the median`);
     for (const [label, stats] of rows) {
       const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
-      console.log(`${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  ${stats.median < LIMIT_MS ? 'ok' : 'TOO SLOW'}`);
+      const limit = label === 'GET /dashboard/overview' ? OVERVIEW_LIMIT_MS : LIMIT_MS;
+      console.log(`${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  < ${limit} ms ${stats.median < limit ? 'ok' : 'TOO SLOW'}`);
     }
   } finally {
     await scratch.dispose();

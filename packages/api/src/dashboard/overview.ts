@@ -1,43 +1,17 @@
 import type { Database } from '@phone-billing/db';
-import { addDays, compareDates, dayRangeToInstants } from '../domain/calendar';
+import { addDays, compareDates } from '../domain/calendar';
 import { addDecimals, formatDecimal, parseDecimal } from '../domain/decimal';
 import { rateUsage } from '../domain/rating';
 import type { GenesysService } from '../integrations';
 import type { DashboardOverview, DashboardUsageDay } from '../shared/dashboard';
 import { currentMonthInZone } from './month';
-import { getOrganizationSettings } from '../settings/organization-settings';
+import type { RequestCache } from '../request-cache';
+import { readSettingsForRequest } from '../settings/organization-settings';
+import { readMonthUsage } from './month-usage';
 
 /** Talk seconds as minutes with 2 places (a number: it is a figure for people, not money). */
 export function secondsToMinutes(seconds: number): number {
   return Math.round((seconds / 60) * 100) / 100;
-}
-
-type UsageRow = { queueId: string | null; dayIndex: number; calls: number; seconds: bigint | number; billed: bigint | number };
-
-/**
- * This calendar month's voice calls (company timezone) in one grouped pass over the partial
- * covering index on voice calls' "startTime" (migration 20261125_dashboard_call_usage_index),
- * per queue and day of the month: calls, talk seconds, and seconds billed at the increment (each
- * call rounded up, as rating does). The day comes from `width_bucket` over the instants the
- * month's days start at, so no row needs a timezone conversion.
- */
-async function monthUsage(db: Database, month: { start: string; end: string }, timeZone: string, increment: number) {
-  const range = dayRangeToInstants(month.start, month.end, timeZone);
-  const dayStarts: string[] = [];
-  for (let day = addDays(month.start, 1); compareDates(day, month.end) <= 0; day = addDays(day, 1)) {
-    dayStarts.push(dayRangeToInstants(day, day, timeZone).from.toISOString());
-  }
-  return db.$queryRaw<UsageRow[]>`
-    SELECT "queueId",
-           width_bucket("startTime", ${dayStarts}::timestamp[]) AS "dayIndex",
-           count(*)::int AS calls,
-           COALESCE(sum(GREATEST("duration", 0)), 0)::bigint AS seconds,
-           COALESCE(sum(((GREATEST("duration", 0) + ${increment}::int - 1) / ${increment}::int) * ${increment}::int), 0)::bigint AS billed
-      FROM call_records
-     WHERE "mediaType" = 'voice'
-       AND "startTime" >= ${range.from.toISOString()}::timestamp
-       AND "startTime" < ${range.toExclusive.toISOString()}::timestamp
-     GROUP BY 1, 2`;
 }
 
 type QueueRow = { id: string; name: string };
@@ -67,17 +41,17 @@ async function queuesFromGenesys(genesys: GenesysService | undefined): Promise<Q
  */
 export async function dashboardOverview(
   db: Database,
-  options: { now?: Date; genesys?: GenesysService } = {},
+  options: { now?: Date; genesys?: GenesysService; cache?: RequestCache } = {},
 ): Promise<DashboardOverview> {
   const now = options.now ?? new Date();
-  const settings = await getOrganizationSettings(db);
+  const settings = await readSettingsForRequest(db, options.cache);
   const timeZone = settings.timezone;
   const increment = settings.billingIncrementSeconds > 0 ? settings.billingIncrementSeconds : 60;
   const month = currentMonthInZone(now, timeZone);
 
   // Two statements side by side: this month's usage, and everything else in one round trip.
-  const [usageRows, summaryRows] = await Promise.all([
-    monthUsage(db, month, timeZone, increment),
+  const [usage, summaryRows] = await Promise.all([
+    readMonthUsage(db, month, timeZone, increment),
     db.$queryRaw<SummaryRow[]>`
       SELECT jobs.total, jobs.successful, jobs.failed, ledger.invoices, ledger.revenue,
              (SELECT COALESCE(json_agg(json_build_object('id', id, 'name', name)), '[]'::json) FROM genesys_queues) AS queues,
@@ -99,19 +73,12 @@ export async function dashboardOverview(
   let queues = parseJson<QueueRow[]>(summary.queues);
   if (queues.length === 0) queues = await queuesFromGenesys(options.genesys);
 
+  const { byDay, billedSecondsByQueueId: billedByQueueId } = usage;
   let totalCalls = 0;
   let totalSeconds = 0;
-  const billedByQueueId = new Map<string, number>();
-  const byDay = new Map<number, { calls: number; seconds: number }>();
-  for (const row of usageRows) {
-    const seconds = Number(row.seconds);
-    totalCalls += row.calls;
-    totalSeconds += seconds;
-    const day = byDay.get(Number(row.dayIndex)) ?? { calls: 0, seconds: 0 };
-    day.calls += row.calls;
-    day.seconds += seconds;
-    byDay.set(Number(row.dayIndex), day);
-    if (row.queueId) billedByQueueId.set(row.queueId, (billedByQueueId.get(row.queueId) ?? 0) + Number(row.billed));
+  for (const day of byDay.values()) {
+    totalCalls += day.calls;
+    totalSeconds += day.seconds;
   }
 
   const billedByQueueName = new Map<string, number>();

@@ -19,7 +19,7 @@ export const dashboardRouter = router({
     .output(ZDashboardOverviewResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
-      data: await dashboardOverview(ctx.services.db, { genesys: ctx.services.integrations.genesys }),
+      data: await dashboardOverview(ctx.services.db, { genesys: ctx.services.integrations.genesys, cache: ctx.services.requestCache }),
     })),
 
   billingJobs: permissionProcedure('dashboard:view')
