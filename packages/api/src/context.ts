@@ -4,7 +4,8 @@ import type { AppServices, AuthUser } from './services';
 export interface RequestContext {
   services: AppServices;
   auth: { user: AuthUser; sessionId: string | null; via: 'cookie' | 'token' } | null;
-  request: { ip: string; userAgent: string | null };
+  /** `origin`: the scheme, host and port the browser used to reach us (e.g. http://127.0.0.1:3000). */
+  request: { ip: string; userAgent: string | null; origin: string | null };
   cookies: {
     setSession(token: string, expiresAt: Date | null): void;
     clearSession(): void;
@@ -29,7 +30,7 @@ export function createRequestContext(
   return {
     services,
     auth: options.auth ?? null,
-    request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? null },
+    request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? null, origin: options.request?.origin ?? null },
     cookies: options.cookies ?? { setSession() {}, clearSession() {} },
     response: {},
   };

@@ -29,12 +29,14 @@ describe('QuickBooks at QBO_SIMULATOR_URL', () => {
     expect(testServer.server.services.config.simulated.qbo).toBe(true);
 
     const status = await admin.get('/api/v1/qbo/status');
-    expect(status.body.data).toMatchObject({ simulated: true, clientId: 'configured', redirectUri: `${testServer.server.services.config.appOrigin}/qbo-callback`, authenticated: false });
+    expect(status.body.data).toMatchObject({ simulated: true, clientId: 'configured', redirectUri: `${testServer.url}/qbo-callback`, authenticated: false });
+    // Simulated QuickBooks sends the browser back to the origin it used, whatever APP_ORIGIN says.
+    expect(status.body.data.redirectFollowsBrowser).toBe(true);
 
     const authUrl = (await admin.get('/api/v1/qbo/auth')).body.data.authUrl as string;
     expect(authUrl.startsWith(`${listening.url}/connect/oauth2?`)).toBe(true);
     const redirect = new URL(await simulator.approve(authUrl));
-    expect(redirect.pathname).toBe('/qbo-callback');
+    expect(redirect.origin + redirect.pathname).toBe(`${testServer.url}/qbo-callback`);
     const callback = await admin.get(`/api/v1/qbo/callback?${redirect.searchParams}`);
     expect(callback.status).toBe(200);
     expect(callback.body.data.companyName).toBe('Bayshore Voice Services');

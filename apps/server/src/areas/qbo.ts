@@ -6,6 +6,8 @@ import type { AreaContext, ServerArea } from './index';
 
 /** Where `npm start` without QuickBooks credentials mounts the simulator on the app's own port. */
 export const QBO_SIMULATOR_MOUNT = '/sim/qbo';
+/** The simulator's invoice page, at the path QuickBooks Online uses for it. */
+const QBO_INVOICE_PAGE_PATH = '/app/invoice?txnId=';
 
 const simulators = new WeakMap<AreaContext['app'], QboSimulator>();
 
@@ -65,7 +67,8 @@ export const qboArea: ServerArea = {
     const hasCredentials = Boolean(env.QBO_CLIENT_ID?.trim() && env.QBO_CLIENT_SECRET?.trim());
 
     let resolveConfig: () => QboConfig | null;
-    let browserAuthorizeUrl: ((url: string) => string) | undefined;
+    let browserAuthorizeUrl: ((url: string, browserOrigin: string | null) => string) | undefined;
+    let invoicePageBase: ((browserOrigin: string | null) => string) | undefined;
     let simulated: boolean;
 
     if (externalSimulator) {
@@ -77,6 +80,7 @@ export const qboArea: ServerArea = {
         );
         return fromEnv ? { ...fromEnv, simulatorBaseUrl: externalSimulator } : null;
       };
+      invoicePageBase = () => `${externalSimulator}${QBO_INVOICE_PAGE_PATH}`;
     } else if (hasCredentials) {
       simulated = false;
       // Fail at start on a bad QBO_ENVIRONMENT rather than on the first connection attempt.
@@ -97,9 +101,10 @@ export const qboArea: ServerArea = {
           simulatorBaseUrl: internalBase,
         };
       };
-      // The server talks to the mount over loopback; the browser opens it on the public origin.
-      browserAuthorizeUrl = (url) =>
-        internalBase && url.startsWith(internalBase) ? `${trimSlash(services.config.appOrigin)}${QBO_SIMULATOR_MOUNT}${url.slice(internalBase.length)}` : url;
+      // The server talks to the mount over loopback; the browser opens it where it reached us.
+      const browserBase = (browserOrigin: string | null) => `${trimSlash(browserOrigin ?? services.config.appOrigin)}${QBO_SIMULATOR_MOUNT}`;
+      browserAuthorizeUrl = (url, browserOrigin) => (internalBase && url.startsWith(internalBase) ? `${browserBase(browserOrigin)}${url.slice(internalBase.length)}` : url);
+      invoicePageBase = (browserOrigin) => `${browserBase(browserOrigin)}${QBO_INVOICE_PAGE_PATH}`;
     }
 
     services.config.simulated.qbo = simulated;
@@ -108,7 +113,12 @@ export const qboArea: ServerArea = {
       appSecret: services.config.appSecret,
       simulated,
       resolveConfig,
+      appOrigin: () => trimSlash(services.config.appOrigin),
       browserAuthorizeUrl,
+      // Simulated QuickBooks accepts any redirect, so the round trip works from any origin the
+      // browser uses; an explicit QBO_REDIRECT_URI (or the real service) pins it.
+      redirectFollowsBrowser: simulated && !env.QBO_REDIRECT_URI?.trim(),
+      invoicePageBase,
       logger: services.logger,
       clientOptions: { limiter: context.requestLimiter },
     });

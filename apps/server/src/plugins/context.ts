@@ -6,7 +6,11 @@ import { clearSessionCookie, setSessionCookie } from './session';
 export function createRequestContext(services: AppServices, request: FastifyRequest, reply: FastifyReply): RequestContext {
   return createContextFor(services, {
     auth: request.auth,
-    request: { ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+    request: {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      origin: request.headers.host ? `${request.protocol}://${request.headers.host}` : null,
+    },
     cookies: {
       setSession: (token, expiresAt) => setSessionCookie(request, reply, token, expiresAt),
       clearSession: () => clearSessionCookie(request, reply),

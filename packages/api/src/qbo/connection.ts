@@ -27,8 +27,24 @@ export type QboConnectionOptions = {
    * null when no QuickBooks app is configured.
    */
   resolveConfig: () => QboConfig | null;
-  /** Turns the authorize URL into the one a browser should open (e.g. the public origin). */
-  browserAuthorizeUrl?: (url: string) => string;
+  /** The public origin (APP_ORIGIN), known once the server listens: QuickBooks sends the browser back to it. */
+  appOrigin?: () => string;
+  /**
+   * Turns the authorize URL into the one the browser should open; `browserOrigin` is where the
+   * browser reached us (null when unknown).
+   */
+  browserAuthorizeUrl?: (url: string, browserOrigin: string | null) => string;
+  /**
+   * With our simulator and no QBO_REDIRECT_URI, QuickBooks sends the browser back to whatever
+   * origin it used (127.0.0.1, a LAN name...), where its session cookie lives. The real service
+   * only accepts the registered redirect URI, so this stays off with real credentials.
+   */
+  redirectFollowsBrowser?: boolean;
+  /**
+   * Where a browser opens one invoice in QuickBooks, up to its id: the simulator's invoice page,
+   * or by default the QuickBooks Online app of the configured environment.
+   */
+  invoicePageBase?: (browserOrigin: string | null) => string;
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** Passed to the client: the shared request limiter, and test hooks (sleep, now, maxAttempts). */
   clientOptions?: Pick<QboClientOptions, 'sleep' | 'now' | 'maxAttempts' | 'limiter'>;
@@ -48,7 +64,17 @@ export type QboSetupStatus = {
   connectedAt: string | null;
   lastCheckedAt: string | null;
   lastError: string | null;
+  /** The public origin QuickBooks sends the browser back to (APP_ORIGIN). */
+  appOrigin: string | null;
+  /** True when the redirect follows the browser's origin (simulated QuickBooks). */
+  redirectFollowsBrowser: boolean;
 };
+
+/** QuickBooks Online's own invoice page, by environment, up to the invoice id. */
+const QBO_APP_INVOICE_PAGE = {
+  production: 'https://app.qbo.intuit.com/app/invoice?txnId=',
+  sandbox: 'https://app.sandbox.qbo.intuit.com/app/invoice?txnId=',
+} as const;
 
 export type QboCallbackInput = { code?: string | undefined; state?: string | undefined; realmId?: string | undefined; error?: string | undefined };
 
@@ -144,7 +170,7 @@ export class QboConnection implements QboService {
     };
   }
 
-  async setupStatus(): Promise<QboSetupStatus> {
+  async setupStatus(browserOrigin: string | null = null): Promise<QboSetupStatus> {
     const config = this.config();
     const row = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER } });
     const readable = row?.encryptedSecrets ? !(await this.tokenStore.unreadable()) : false;
@@ -163,7 +189,7 @@ export class QboConnection implements QboService {
       environment: config?.environment ?? null,
       hasTokens,
       clientId: config?.clientId ? 'configured' : 'not configured',
-      redirectUri: config?.redirectUri ?? null,
+      redirectUri: config ? this.redirectUriFor(config, browserOrigin) : null,
       companyInfo: { companyName: hasTokens ? (row?.companyName ?? null) : null },
       tokenStatus: {
         expiresIn,
@@ -173,36 +199,66 @@ export class QboConnection implements QboService {
       connectedAt: row?.connectedAt?.toISOString() ?? null,
       lastCheckedAt: row?.lastCheckedAt?.toISOString() ?? null,
       lastError,
+      appOrigin: this.options.appOrigin?.() ?? null,
+      redirectFollowsBrowser: Boolean(this.options.redirectFollowsBrowser),
     };
   }
 
-  /** Where to send the browser to authorize; the state is issued here and checked at the callback. */
-  async authorizationUrl(userId: string | null): Promise<string> {
+  /** The redirect URI of an authorization started from `browserOrigin` (see redirectFollowsBrowser). */
+  private redirectUriFor(config: QboConfig, browserOrigin: string | null): string {
+    return this.options.redirectFollowsBrowser && browserOrigin ? `${browserOrigin.replace(/\/+$/, '')}/qbo-callback` : config.redirectUri;
+  }
+
+  /** Where the browser opens invoices in QuickBooks, up to the invoice id; null when not configured. */
+  invoicePageBase(browserOrigin: string | null): string | null {
+    const config = this.config();
+    if (!config) return null;
+    return this.options.invoicePageBase ? this.options.invoicePageBase(browserOrigin) : QBO_APP_INVOICE_PAGE[config.environment];
+  }
+
+  /**
+   * Where to send the browser to authorize (also to re-authorize a connected company); the state
+   * is issued here and checked at the callback.
+   */
+  async authorizationUrl(userId: string | null, browserOrigin: string | null = null): Promise<string> {
     const config = this.requireConfig();
     const state = await issueOAuthState(this.db, QBO_PROVIDER, userId);
-    const url = new QboOAuth(config).authorizeUrl(state);
-    return this.options.browserAuthorizeUrl ? this.options.browserAuthorizeUrl(url) : url;
+    const url = new QboOAuth({ ...config, redirectUri: this.redirectUriFor(config, browserOrigin) }).authorizeUrl(state);
+    return this.options.browserAuthorizeUrl ? this.options.browserAuthorizeUrl(url, browserOrigin) : url;
   }
 
   /**
    * The redirect came back: refuse a state we did not issue (or that was used or is older than
    * ten minutes), exchange the code, keep the tokens encrypted, learn the company's name.
    */
-  async completeAuthorization(input: QboCallbackInput, actor: { id: string; email: string } | null): Promise<{ companyName: string | null }> {
+  async completeAuthorization(
+    input: QboCallbackInput,
+    actor: { id: string; email: string } | null,
+    browserOrigin: string | null = null,
+  ): Promise<{ companyName: string | null }> {
     const config = this.requireConfig();
     if (!input.state || !(await consumeOAuthState(this.db, QBO_PROVIDER, input.state, actor?.id ?? null))) {
       await recordAudit(this.db, { actor, action: 'qbo.callback-refused', details: { reason: 'unknown, used or expired state' } });
       throw new AppError('BAD_REQUEST', 'Invalid or expired authorization state. Start the authorization again from QBO Setup.');
     }
     if (input.error) {
-      throw new AppError('BAD_REQUEST', input.error === 'access_denied' ? 'The QuickBooks connection was declined on the consent page.' : `QuickBooks authorization failed: ${input.error}`);
+      await recordAudit(this.db, { actor, action: 'qbo.consent-denied', details: { error: input.error } });
+      throw new AppError(
+        'BAD_REQUEST',
+        input.error === 'access_denied'
+          ? 'Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.'
+          : `QuickBooks authorization failed: ${input.error}`,
+      );
     }
     if (!input.code) throw new AppError('BAD_REQUEST', 'Authorization code not received. Please try again.');
     if (!input.realmId) throw new AppError('BAD_REQUEST', 'QuickBooks did not say which company (realmId) was connected.');
 
     const query = new URLSearchParams({ code: input.code, state: input.state, realmId: input.realmId }).toString();
     try {
-      await this.client().connect(query);
+      // The code is exchanged with the redirect URI the authorization used (QuickBooks checks it).
+      const redirectUri = this.redirectUriFor(config, browserOrigin);
+      const client = redirectUri === config.redirectUri ? this.client() : new QboClient({ config: { ...config, redirectUri }, tokenStore: this.tokenStore, ...this.options.clientOptions });
+      await client.connect(query);
     } catch (error) {
       await recordAudit(this.db, { actor, action: 'qbo.connect-failed', details: { error: qboErrorMessage(error) } });
       throw toQboAppError(error);
@@ -244,6 +300,38 @@ export class QboConnection implements QboService {
     const tokens = await this.track(() => this.client().refreshTokens());
     await recordAudit(this.db, { actor, action: 'qbo.token-refreshed' });
     return { expiresAt: tokens.accessTokenExpiresAt };
+  }
+
+  /**
+   * Disconnect: revokes the grant at QuickBooks (which disconnects the app from the company) and
+   * forgets the tokens here. The tokens go even when QuickBooks cannot be reached, since a
+   * disconnect is what the person asked for; the answer and the audit entry say whether the
+   * revoke reached QuickBooks.
+   */
+  async disconnect(actor: { id: string; email: string } | null): Promise<{ revokedAtQuickBooks: boolean; companyName: string | null }> {
+    const config = this.requireConfig();
+    const row = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { companyName: true } });
+    const tokens = await this.tokenStore.load();
+    if (!tokens) throw new AppError('CONFLICT', 'QuickBooks is not connected: there is nothing to disconnect.');
+    let revokeError: string | null = null;
+    try {
+      await new QboOAuth(config).revoke(tokens);
+    } catch (error) {
+      revokeError = qboErrorMessage(error);
+    }
+    await this.tokenStore.clear();
+    await this.db.integrationConnection.update({
+      where: { provider: QBO_PROVIDER },
+      data: { connectedAt: null, companyName: null, lastError: null, lastCheckedAt: new Date() },
+    });
+    const companyName = row?.companyName ?? null;
+    await recordAudit(this.db, {
+      actor,
+      action: 'qbo.disconnected',
+      target: companyName,
+      details: { revokedAtQuickBooks: revokeError === null, ...(revokeError ? { revokeError } : {}) },
+    });
+    return { revokedAtQuickBooks: revokeError === null, companyName };
   }
 
   async findCustomerByDisplayName(displayName: string): Promise<QboCustomer | null> {

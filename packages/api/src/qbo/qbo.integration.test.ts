@@ -74,11 +74,14 @@ afterAll(async () => {
 });
 
 describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
-  it('starts disconnected and simulated, with the redirect URI on the app origin', async () => {
+  it('starts disconnected and simulated, with the redirect URI on the origin the browser uses', async () => {
     const answer = await admin.get('/api/v1/qbo/status');
     expect(answer.status).toBe(200);
-    const origin = testServer.server.services.config.appOrigin;
+    // Simulated QuickBooks sends the browser back where it came from (here 127.0.0.1, not APP_ORIGIN's localhost).
+    const origin = testServer.url;
     expect(answer.body.data).toMatchObject({
+      appOrigin: testServer.server.services.config.appOrigin,
+      redirectFollowsBrowser: true,
       authenticated: false,
       connected: false,
       hasTokens: false,
@@ -304,6 +307,57 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const redirect = await approveInBrowserLikeWay(await startAuthorization());
     expect((await admin.get(callbackPath(redirect))).status).toBe(200);
     expect((await admin.get('/api/v1/qbo/status')).body.data).toMatchObject({ connected: true, lastError: null });
+  });
+
+  it('links invoices to their page in QuickBooks, which the simulator serves', async () => {
+    const links = await admin.get('/api/v1/qbo/invoice-links');
+    expect(links.status).toBe(200);
+    // The page opens on the origin the browser uses, under the simulator's mount.
+    expect(links.body.data.invoicePageBase).toBe(`${testServer.url}/sim/qbo/app/invoice?txnId=`);
+    const invoice = simulator().invoices()[0]!;
+    const page = await fetch(`${links.body.data.invoicePageBase}${invoice.Id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`Invoice no. ${invoice.DocNumber}`);
+    expect(html).toContain(`$${invoice.TotalAmt.toFixed(2)}`);
+    expect((await fetch(`${links.body.data.invoicePageBase}no-such-invoice`)).status).toBe(404);
+  });
+
+  it('says so when the consent page was denied, and spends the state', async () => {
+    const authUrl = await startAuthorization();
+    const state = new URL(authUrl).searchParams.get('state')!;
+    const denied = await admin.get(`/api/v1/qbo/callback?${new URLSearchParams({ error: 'access_denied', state })}`);
+    expect(denied.status).toBe(400);
+    expect(denied.body.error).toBe('Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.');
+    expect((await admin.get(`/api/v1/qbo/callback?${new URLSearchParams({ error: 'access_denied', state })}`)).body.error).toContain('Invalid or expired authorization state');
+    // The company stays connected as it was.
+    expect((await admin.get('/api/v1/qbo/status')).body.data.connected).toBe(true);
+  });
+
+  it('disconnects: revokes the grant at QuickBooks, deletes the tokens, audits it', async () => {
+    const tokens = (await connection().tokenStore.load())!;
+    const answer = await admin.post('/api/v1/qbo/disconnect', {});
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, message: 'QuickBooks disconnected', data: { revokedAtQuickBooks: true, companyName: 'Bayshore Voice Services' } });
+    expect((await admin.get('/api/v1/qbo/status')).body.data).toMatchObject({ authenticated: false, hasTokens: false, companyInfo: { companyName: null } });
+    expect(await connection().tokenStore.load()).toBeNull();
+    // QuickBooks no longer honours the old refresh token.
+    const refresh = await fetch(`${connection().config()!.simulatorBaseUrl}/oauth2/v1/tokens/bearer`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }).toString(),
+    });
+    expect(refresh.status).toBe(400);
+    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{ action: string; details: unknown }>;
+    expect(audit.find((entry) => entry.action === 'qbo.disconnected')?.details).toEqual({ revokedAtQuickBooks: true });
+    const again = await admin.post('/api/v1/qbo/disconnect', {});
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('QuickBooks is not connected: there is nothing to disconnect.');
+
+    // Re-authorizing connects it again.
+    const redirect = await approveInBrowserLikeWay(await startAuthorization());
+    expect((await admin.get(callbackPath(redirect))).status).toBe(200);
+    expect((await admin.get('/api/v1/qbo/status')).body.data.connected).toBe(true);
   });
 
   it('asks for the right permissions', async () => {

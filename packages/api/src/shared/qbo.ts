@@ -37,6 +37,10 @@ export const ZQboSetupStatusSchema = z.object({
   connectedAt: z.string().nullable(),
   lastCheckedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** The public origin (APP_ORIGIN) QuickBooks sends the browser back to. */
+  appOrigin: z.string().nullable(),
+  /** Simulated QuickBooks sends the browser back to whatever origin it used. */
+  redirectFollowsBrowser: z.boolean(),
 });
 export type QboSetupStatusData = z.infer<typeof ZQboSetupStatusSchema>;
 

@@ -65,24 +65,26 @@ export const qboRouter = router({
             connectedAt: null,
             lastCheckedAt: null,
             lastError: null,
+            appOrigin: ctx.services.config.appOrigin,
+            redirectFollowsBrowser: false,
           },
         };
       }
-      return { success: true as const, data: await service.setupStatus() };
+      return { success: true as const, data: await service.setupStatus(ctx.request.origin) };
     }),
 
   auth: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'GET', path: '/qbo/auth', errorResponses: { 400: 'QuickBooks is not configured' }, tags, summary: 'The QuickBooks authorization URL to open in the browser' } })
     .input(ZNoInput)
     .output(z.object({ success: z.literal(true), data: z.object({ authUrl: z.string() }) }))
-    .query(async ({ ctx }) => ({ success: true as const, data: { authUrl: await qboConnection(ctx).authorizationUrl(ctx.user.id) } })),
+    .query(async ({ ctx }) => ({ success: true as const, data: { authUrl: await qboConnection(ctx).authorizationUrl(ctx.user.id, ctx.request.origin) } })),
 
   callback: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/qbo/callback', errorResponses: { 400: 'The state, code or realmId is missing, expired or refused', 502: 'The QuickBooks token endpoint failed' }, tags, summary: 'Complete the authorization with the code, state and realmId QuickBooks sent back' } })
     .input(ZQboCallbackQuerySchema)
     .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
     .query(async ({ ctx, input }) => {
-      const { companyName } = await qboConnection(ctx).completeAuthorization(input, ctx.user);
+      const { companyName } = await qboConnection(ctx).completeAuthorization(input, ctx.user, ctx.request.origin);
       return { success: true as const, message: 'QuickBooks connected', data: { companyName } };
     }),
 
@@ -116,6 +118,27 @@ export const qboRouter = router({
     .input(ZNoInput)
     .output(ZRefreshed)
     .mutation(async ({ ctx }) => refreshTokens(ctx)),
+
+  disconnect: permissionProcedure('integration:qbo')
+    .meta({ openapi: { method: 'POST', path: '/qbo/disconnect', tags, summary: 'Revoke the tokens at QuickBooks and delete them here (audited)' } })
+    .input(ZNoInput)
+    .output(ZSuccess.extend({ data: z.object({ revokedAtQuickBooks: z.boolean(), companyName: z.string().nullable() }) }))
+    .mutation(async ({ ctx }) => {
+      const result = await qboConnection(ctx).disconnect(ctx.user);
+      const message = result.revokedAtQuickBooks
+        ? 'QuickBooks disconnected'
+        : 'QuickBooks disconnected here; QuickBooks could not be reached to revoke the tokens (disconnect the app in QuickBooks too)';
+      return { success: true as const, message, data: result };
+    }),
+
+  invoiceLinks: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/qbo/invoice-links', tags, summary: "Where a browser opens an invoice in QuickBooks: append the invoice's QuickBooks id" } })
+    .input(ZNoInput)
+    .output(z.object({ success: z.literal(true), data: z.object({ invoicePageBase: z.string().nullable() }) }))
+    .query(({ ctx }) => {
+      const service = ctx.services.integrations.qbo;
+      return { success: true as const, data: { invoicePageBase: service instanceof QboConnection ? service.invoicePageBase(ctx.request.origin) : null } };
+    }),
 
   companyInfo: permissionProcedure('integration:qbo', 'settings:manage')
     .meta({ openapi: { method: 'GET', path: '/qbo/company-info', errorResponses: qboFailures, tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })

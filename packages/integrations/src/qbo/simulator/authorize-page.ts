@@ -23,7 +23,7 @@ export function authorizePageHtml(request: AuthorizeRequest, companyName: string
 <title>Connect to QuickBooks (simulated)</title>
 </head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #1f2937">
-<p style="color: #2ca01c; font-weight: 700">intuit quickbooks &middot; simulator</p>
+<p style="color: #1b6e12; font-weight: 700">intuit quickbooks &middot; simulator</p>
 <h1 style="font-size: 1.4rem">Connect your QuickBooks company</h1>
 <p>An app wants to read and write accounting data of <strong>${escapeHtml(companyName)}</strong>.</p>
 <p style="font-size: 0.9rem; color: #6b7280">Scope: ${escapeHtml(request.scope)}<br>Redirects to: ${escapeHtml(request.redirectUri)}</p>
@@ -33,7 +33,7 @@ ${hidden('redirect_uri', request.redirectUri)}
 ${hidden('response_type', request.responseType)}
 ${hidden('scope', request.scope)}
 ${request.state === null ? '' : hidden('state', request.state)}
-<button id="approve" name="decision" value="approve" type="submit" style="background: #2ca01c; color: white; border: 0; padding: 0.6rem 1.4rem; border-radius: 4px; font-size: 1rem">Approve</button>
+<button id="approve" name="decision" value="approve" type="submit" style="background: #1b6e12; color: white; border: 0; padding: 0.6rem 1.4rem; border-radius: 4px; font-size: 1rem">Approve</button>
 <button id="deny" name="decision" value="deny" type="submit" style="margin-left: 0.5rem; padding: 0.6rem 1.4rem; border-radius: 4px; font-size: 1rem">Deny</button>
 </form>
 </body>

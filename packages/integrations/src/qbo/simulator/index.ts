@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { QboCustomer, QboInvoice } from '../entities';
 import { authorizePageHtml, errorPageHtml, type AuthorizeRequest } from './authorize-page';
+import { invoicePageHtml } from './invoice-page';
 import { createInvoice, createItem, deleteInvoice, voidInvoice, type WriteOutcome } from './company-writes';
 import { parseQuery, QueryParseError, QueryValidationError, runQuery } from './query-engine';
 import { loadState, saveState, type CompanyState, type StoredAnswer } from './state';
@@ -632,6 +633,14 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
     }
     if ((path === '/oauth2/v1/tokens/revoke' || path === '/v2/oauth2/tokens/revoke') && method === 'POST') {
       revokeEndpoint(req, res, body);
+      return;
+    }
+    if (path === '/app/invoice' && method === 'GET') {
+      // The company's invoice page, as a browser signed in to QuickBooks Online would see it.
+      const id = url.searchParams.get('txnId') ?? '';
+      const invoice = company().invoices.find((candidate) => candidate.Id === id);
+      if (!invoice) send(res, 404, errorPageHtml('Invoice not found', `This company has no invoice with id ${id}.`), 'text/html; charset=utf-8');
+      else send(res, 200, invoicePageHtml(invoice, company().customers.find((customer) => customer.Id === invoice.CustomerRef.value), company().companyInfo.CompanyName), 'text/html; charset=utf-8');
       return;
     }
     const api = /^\/v3\/company\/([^/]+)\/(.+)$/.exec(path);
