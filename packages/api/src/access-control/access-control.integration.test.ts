@@ -151,6 +151,49 @@ describe('one-time setup links', () => {
   });
 });
 
+describe('password reset links', () => {
+  it('an administrator issues a one-time link (72 h); it replaces the password, signs the old sessions out, and works once', async () => {
+    await createUser({ email: 'forgetful@example.com', roleIds: [roleIds.viewer], password: 'old-password-1' });
+    const user = await server.server.services.db.user.findUniqueOrThrow({ where: { email: 'forgetful@example.com' } });
+    const oldSession = server.anonymous();
+    await oldSession.signIn('forgetful@example.com', 'old-password-1');
+
+    const issued = await admin.post(`/api/v1/auth/users/${user.id}/reset-link`, {});
+    expect(issued.status).toBe(200);
+    const resetUrl: string = issued.body.data.resetUrl;
+    expect(resetUrl).toMatch(/\/login\?reset=[a-z0-9]+$/);
+    const token = new URL(resetUrl).searchParams.get('reset')!;
+    const record = await server.server.services.db.passwordSetupToken.findFirstOrThrow({ where: { userId: user.id, usedAt: null } });
+    expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(72 * 3600_000);
+    // A second link makes the first one useless.
+    const second = await admin.post(`/api/v1/auth/users/${user.id}/reset-link`, {});
+    const secondToken = new URL(second.body.data.resetUrl).searchParams.get('reset')!;
+    expect((await server.anonymous().get(`/api/v1/auth/setup-password?token=${token}`)).status).toBe(404);
+
+    const person = server.anonymous();
+    expect((await person.get(`/api/v1/auth/setup-password?token=${secondToken}`)).body.data.email).toBe('forgetful@example.com');
+    expect((await person.post('/api/v1/auth/setup-password', { token: secondToken, password: 'new-password-2' })).status).toBe(200);
+    expect((await person.get('/api/v1/auth/me')).status).toBe(200);
+    expect((await oldSession.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await server.anonymous().post('/api/v1/auth/sign-in', { email: 'forgetful@example.com', password: 'old-password-1' })).status).toBe(401);
+    expect((await server.anonymous().post('/api/v1/auth/setup-password', { token: secondToken, password: 'third-password-3' })).status).toBe(400);
+
+    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{ action: string; target: string }>;
+    expect(audit.filter((entry) => entry.action === 'auth.reset-link-created').map((entry) => entry.target)).toEqual(['forgetful@example.com', 'forgetful@example.com']);
+  });
+
+  it('is for administrators only, and for users that exist', async () => {
+    const user = await server.server.services.db.user.findUniqueOrThrow({ where: { email: 'forgetful@example.com' } });
+    expect((await admin.post('/api/v1/auth/users/00000000-0000-4000-8000-000000000000/reset-link', {})).status).toBe(404);
+    expect((await admin.post('/api/v1/auth/users/not-a-uuid/reset-link', {})).status).toBe(404);
+    const viewer = server.anonymous();
+    await viewer.signIn('forgetful@example.com', 'new-password-2');
+    const refused = await viewer.post(`/api/v1/auth/users/${user.id}/reset-link`, {});
+    expect(refused.status).toBe(403);
+    expect((await server.anonymous().post(`/api/v1/auth/users/${user.id}/reset-link`, {})).status).toBe(401);
+  });
+});
+
 describe('API tokens', () => {
   it('acts as the user with their permissions until revoked; only a hash is stored', async () => {
     await createUser({ email: 'script@example.com', roleIds: [roleIds.viewer], password: 'script-pass-1' });

@@ -1,4 +1,5 @@
 import { listAuditLog } from '../../access-control/audit-log';
+import { createPasswordResetLink } from '../../access-control/password-setup';
 import { createAction, createRole, listActions, listRoles } from '../../access-control/roles';
 import { createUser, listUsers, setUserRoles } from '../../access-control/users';
 import { permissionProcedure } from '../../procedures';
@@ -62,6 +63,15 @@ export const accessControlRouter = router({
     .input(ZUpdateUserRolesRequestSchema)
     .output(ZUpdateUserRolesResponseSchema)
     .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
+
+  createResetLink: manageAccess
+    .meta({ openapi: { method: 'POST', path: '/auth/users/{id}/reset-link', tags: ['access-control'], summary: 'A one-time password reset link for a user (72 h, shown once)' } })
+    .input(z.object({ id: z.string() }))
+    .output(z.object({ success: z.literal(true), data: z.object({ resetUrl: z.string() }) }))
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      data: { resetUrl: await createPasswordResetLink(ctx.services.db, ctx.user, input.id, ctx.services.config.appOrigin) },
+    })),
 
   createAction: manageAccess
     .meta({ successStatus: 201, openapi: { method: 'POST', path: '/access-control/actions', errorResponses: { 409: 'A permission with this key already exists' }, tags: ['access-control'], summary: 'Create a permission' } })
