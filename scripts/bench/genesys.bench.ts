@@ -2,7 +2,8 @@
 // answers over a million stored calls (call-record pages and analytics computed in SQL).
 // A scratch database on DATABASE_URL's server, or on an embedded PostgreSQL when it is unset.
 import { dayRangeToInstants, addDays, calendarDateInZone } from '../../packages/api/src/domain/calendar';
-import { callAnalytics, listCallRecords, pullCallRecordDays } from '../../packages/api/src/genesys/store';
+import { queryCallRecords } from '../../packages/api/src/genesys/query-call-records';
+import { callAnalytics, pullCallRecordDays } from '../../packages/api/src/genesys/store';
 import { GenesysClient } from '../../packages/integrations/src/genesys/client';
 import { createGenesysSimulator } from '../../packages/integrations/src/genesys/simulator';
 import { createScratchDatabase, timeRuns } from './scratch-database';
@@ -57,9 +58,11 @@ export default async function genesysBench(): Promise<void> {
     const month = dayRangeToInstants(`${today.slice(0, 8)}01`, today, TZ);
     const year = dayRangeToInstants(addDays(today, -365), today, TZ);
     const monthCalls = await db.callRecord.count({ where: { startTime: { gte: month.from, lt: month.toExclusive } } });
+    const everyCall = { direction: 'all', duration: 'all', sort: 'startTime' } as const;
     const rows: Array<[string, { median: number; p95: number; max: number }]> = [
-      ['call-records this month, page 1 of 25', await timeRuns(RUNS, () => listCallRecords(db, month, { page: 1, limit: 25 }))],
-      ['call-records this month, last page of 100', await timeRuns(RUNS, () => listCallRecords(db, month, { page: Math.max(1, Math.ceil(monthCalls / 100)), limit: 100 }))],
+      ['call-records this month, page 1 of 25', await timeRuns(RUNS, () => queryCallRecords(db, month, everyCall, { page: 1, limit: 25 }))],
+      ['call-records this month, last page of 100', await timeRuns(RUNS, () => queryCallRecords(db, month, everyCall, { page: Math.max(1, Math.ceil(monthCalls / 100)), limit: 100 }))],
+      ['call-records this month, inbound 1-5 min by duration', await timeRuns(RUNS, () => queryCallRecords(db, month, { direction: 'inbound', duration: '60-300', sort: 'duration' }, { page: 1, limit: 25 }))],
       ['analytics this month', await timeRuns(RUNS, () => callAnalytics(db, month, TZ))],
       ['analytics 366 days (1M calls)', await timeRuns(RUNS, () => callAnalytics(db, year, TZ))],
     ];

@@ -168,6 +168,13 @@ export function calendarDateInZone(instant: Date, timeZone: string): CalendarDat
   return formatCalendarDate(wallClockAt(instant, timeZone));
 }
 
+/** An instant as the zone's clocks show it, 'YYYY-MM-DD HH:mm:ss' (exports for people and spreadsheets). */
+export function dateTimeInZone(instant: Date, timeZone: string): string {
+  const clock = wallClockAt(instant, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${formatCalendarDate(clock)} ${two(clock.hour)}:${two(clock.minute)}:${two(clock.second)}`;
+}
+
 /** The wall-clock time 'HH:mm' of an instant in the zone. */
 export function wallClockTimeInZone(instant: Date, timeZone: string): WallClockTime {
   const { hour, minute } = wallClockAt(instant, timeZone);

@@ -4,7 +4,9 @@ import type { AppServices } from '../services';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { pageInfo, type PageRequest } from './directory-pages';
 import { isGenesysArea, requireGenesys } from './genesys-status';
-import { callAnalytics, listCallRecords } from './store';
+import { exportCallRecordsCsv, queryCallRecords, type CallRecordFilters } from './query-call-records';
+import { callAnalytics } from './store';
+import { callRecordsCsvFileName } from '../shared/genesys';
 
 /** Today's calls pulled this recently are served from PostgreSQL to the screen. */
 const SCREEN_FRESHNESS_MS = 30_000;
@@ -33,11 +35,14 @@ async function instantsOf(services: AppServices, range: DayRange) {
   return { timezone, ...dayRangeToInstants(range.startDate, range.endDate, timezone) };
 }
 
-/** One page of the calls of a range of calendar days (company timezone, inclusive), newest first. */
-export async function callRecordsPage(services: AppServices, range: DayRange, paging: PageRequest) {
+/**
+ * One page of the calls of a range of calendar days (company timezone, inclusive) that match the
+ * filters, in their sort order, with the summary of every matching call of the range.
+ */
+export async function callRecordsPage(services: AppServices, range: DayRange, filters: CallRecordFilters, paging: PageRequest) {
   await ensureRange(services, range);
   const { from, toExclusive } = await instantsOf(services, range);
-  const { records, total } = await listCallRecords(services.db, { from, toExclusive }, paging);
+  const { records, total, summary } = await queryCallRecords(services.db, { from, toExclusive }, filters, paging);
   return {
     callRecords: records.map((record) => ({
       ...record,
@@ -45,7 +50,16 @@ export async function callRecordsPage(services: AppServices, range: DayRange, pa
       endTime: record.endTime ? record.endTime.toISOString() : null,
     })),
     pagination: pageInfo(paging, total),
+    summary,
   };
+}
+
+/** Every matching call of a range as CSV (Export CSV), with the file name the spec gives it. */
+export async function exportCallRecords(services: AppServices, range: DayRange, filters: CallRecordFilters) {
+  await ensureRange(services, range);
+  const { timezone, from, toExclusive } = await instantsOf(services, range);
+  const { csv, count } = await exportCallRecordsCsv(services.db, { from, toExclusive }, filters, timezone);
+  return { fileName: callRecordsCsvFileName(range.startDate, range.endDate), count, csv };
 }
 
 /** Call analytics of a range of calendar days, over the stored calls once the range is pulled. */

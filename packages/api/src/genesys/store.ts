@@ -256,32 +256,6 @@ export interface InstantRange {
   toExclusive: Date;
 }
 
-/** A stored call record: the row the Genesys client's mapping produced. */
-export type StoredCallRecord = CallRecordInput;
-
-/** One page of the range's call records, newest first. */
-export async function listCallRecords(
-  db: Database,
-  range: InstantRange,
-  paging: { page: number; limit: number },
-): Promise<{ records: StoredCallRecord[]; total: number }> {
-  const where = { startTime: { gte: range.from, lt: range.toExclusive } };
-  const [records, total] = await Promise.all([
-    db.callRecord.findMany({
-      where,
-      orderBy: [{ startTime: 'desc' }, { conversationId: 'asc' }],
-      skip: (paging.page - 1) * paging.limit,
-      take: paging.limit,
-      select: {
-        conversationId: true, startTime: true, endTime: true, duration: true, direction: true,
-        mediaType: true, userId: true, queueId: true, wrapUpCode: true, recordingId: true,
-      },
-    }),
-    db.callRecord.count({ where }),
-  ]);
-  return { records, total };
-}
-
 export const DURATION_BUCKETS = ['0-1 min', '1-5 min', '5-15 min', '15+ min'] as const;
 
 export interface CallAnalytics {

@@ -62,20 +62,14 @@ const pageField = z.number().int('Page must be a whole number').min(1, 'Page mus
 const limitField = (fallback: number, max: number) =>
   z.number().int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(max, `Limit cannot exceed ${max}`).default(fallback);
 
-/** GET /genesys/call-records. */
-export const ZCallRecordsQuerySchema = z
-  .object({ ...rangeFields, page: pageField, limit: limitField(DEFAULT_CALL_PAGE_SIZE, 1000) })
-  .superRefine(checkRange);
-export type TCallRecordsQuery = z.input<typeof ZCallRecordsQuerySchema>;
+// ------------------------------------------------------------------ the calls tab's filters
 
-/** GET /genesys/users and /genesys/queues. */
-export const ZGenesysDirectoryQuerySchema = z.object({ page: pageField, limit: limitField(DEFAULT_DIRECTORY_PAGE_SIZE, 500) });
-
-// ---------------------------------------------------------------- the calls tab (client side)
-
-export type CallDirectionFilter = 'all' | 'inbound' | 'outbound';
-export type CallDurationFilter = 'all' | '0-30' | '30-60' | '60-300' | '300+';
-export type CallSort = 'startTime' | 'duration' | 'direction';
+export const CALL_DIRECTION_FILTERS = ['all', 'inbound', 'outbound'] as const;
+export type CallDirectionFilter = (typeof CALL_DIRECTION_FILTERS)[number];
+export const CALL_DURATION_FILTER_VALUES = ['all', '0-30', '30-60', '60-300', '300+'] as const;
+export type CallDurationFilter = (typeof CALL_DURATION_FILTER_VALUES)[number];
+export const CALL_SORTS = ['startTime', 'duration', 'direction'] as const;
+export type CallSort = (typeof CALL_SORTS)[number];
 
 export const CALL_DURATION_FILTERS: ReadonlyArray<{ value: CallDurationFilter; label: string }> = [
   { value: 'all', label: 'All durations' },
@@ -86,8 +80,9 @@ export const CALL_DURATION_FILTERS: ReadonlyArray<{ value: CallDurationFilter; l
 ];
 
 /**
- * A call record as the API answers it (GET /genesys/call-records) and the calls tab filters it:
- * the stored record (`CallRecordInput` of the Genesys client) with its instants as ISO strings.
+ * A call record as the API answers it (GET /genesys/call-records): the stored record
+ * (`CallRecordInput` of the Genesys client) with its instants as ISO strings, and the names of
+ * its user and queue beside their ids.
  */
 export const ZCallRecordSchema = z.object({
   conversationId: z.string(),
@@ -101,90 +96,36 @@ export const ZCallRecordSchema = z.object({
   queueId: z.string().nullable(),
   wrapUpCode: z.string().nullable(),
   recordingId: z.string().nullable(),
+  userName: z.string().nullable(),
+  queueName: z.string().nullable(),
 });
 export type TCallRecord = z.infer<typeof ZCallRecordSchema>;
-/** Anything shaped like a call record (the calls tab's rows carry more). */
-export type CallRecordLike = TCallRecord;
 
-/** Whether a call's duration (seconds) falls in a filter range (spec 000 §5: 0-30, >30-60, >60-300, >300). */
-export function matchesDuration(duration: number, filter: CallDurationFilter): boolean {
-  switch (filter) {
-    case 'all': return true;
-    case '0-30': return duration >= 0 && duration <= 30;
-    case '30-60': return duration > 30 && duration <= 60;
-    case '60-300': return duration > 60 && duration <= 300;
-    case '300+': return duration > 300;
-  }
-}
+/** The calls tab's summary of every call of the range that matches the filters. */
+export const ZCallSummarySchema = z.object({ calls: z.number(), totalSeconds: z.number(), totalMinutes: z.number(), uniqueUsers: z.number() });
 
 /**
- * The calls tab's filters and sort, applied to the loaded records: direction, duration range;
- * sort by startTime (newest first), duration (longest first) or direction (alphabetical).
+ * The calls tab's filters and sort (spec 000 §5), applied by the server over the whole range:
+ * direction; duration 0-30 s, over 30 to 60 s, over 60 to 300 s, over 300 s; sort by start time
+ * (newest first), duration (longest first) or direction (A-Z).
  */
-export function filterAndSortCalls<T extends CallRecordLike>(
-  records: readonly T[],
-  options: { direction: CallDirectionFilter; duration: CallDurationFilter; sort: CallSort },
-): T[] {
-  const filtered = records.filter(
-    (record) =>
-      (options.direction === 'all' || (record.direction ?? '').toLowerCase() === options.direction) &&
-      matchesDuration(record.duration, options.duration),
-  );
-  const byStart = (a: T, b: T) => Date.parse(b.startTime) - Date.parse(a.startTime);
-  const compare: Record<CallSort, (a: T, b: T) => number> = {
-    startTime: byStart,
-    duration: (a, b) => b.duration - a.duration || byStart(a, b),
-    direction: (a, b) => (a.direction ?? '').localeCompare(b.direction ?? '') || byStart(a, b),
-  };
-  return [...filtered].sort(compare[options.sort]);
-}
+const callFilterFields = {
+  direction: z.enum(CALL_DIRECTION_FILTERS, { error: 'Direction must be all, inbound or outbound' }).default('all'),
+  duration: z.enum(CALL_DURATION_FILTER_VALUES, { error: 'Duration must be all, 0-30, 30-60, 60-300 or 300+' }).default('all'),
+  sort: z.enum(CALL_SORTS, { error: 'Sort must be startTime, duration or direction' }).default('startTime'),
+};
 
-/** The calls summary: filtered calls, total seconds, total minutes (2 places), unique users. */
-export function summarizeCalls(records: readonly CallRecordLike[]) {
-  const totalSeconds = records.reduce((sum, record) => sum + record.duration, 0);
-  return {
-    calls: records.length,
-    totalSeconds,
-    totalMinutes: Math.round((totalSeconds / 60) * 100) / 100,
-    uniqueUsers: new Set(records.map((record) => record.userId).filter(Boolean)).size,
-  };
-}
+/** GET /genesys/call-records. */
+export const ZCallRecordsQuerySchema = z
+  .object({ ...rangeFields, ...callFilterFields, page: pageField, limit: limitField(DEFAULT_CALL_PAGE_SIZE, 1000) })
+  .superRefine(checkRange);
+export type TCallRecordsQuery = z.input<typeof ZCallRecordsQuerySchema>;
 
-export const CALL_CSV_COLUMNS = [
-  'Conversation ID',
-  'Start Time',
-  'End Time',
-  'Duration (seconds)',
-  'Duration (minutes)',
-  'Direction',
-  'Media Type',
-  'User ID',
-  'Queue ID',
-  'Wrap-up Code',
-  'Recording ID',
-] as const;
+/** GET /genesys/call-records/export: every matching call of the range as CSV. */
+export const ZCallRecordsExportSchema = z.object({ ...rangeFields, ...callFilterFields }).superRefine(checkRange);
+export type TCallRecordsExport = z.input<typeof ZCallRecordsExportSchema>;
 
-function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The CSV export of spec 000 §9 (header row plus one row per call, CRLF line ends). */
-export function callRecordsCsv(records: readonly CallRecordLike[]): string {
-  const rows = records.map((record) => [
-    record.conversationId,
-    record.startTime,
-    record.endTime ?? '',
-    record.duration,
-    (Math.round((record.duration / 60) * 100) / 100).toFixed(2),
-    record.direction ?? '',
-    record.mediaType ?? '',
-    record.userId ?? '',
-    record.queueId ?? '',
-    record.wrapUpCode ?? '',
-    record.recordingId ?? '',
-  ]);
-  return [[...CALL_CSV_COLUMNS], ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+/** GET /genesys/users and /genesys/queues. */
+export const ZGenesysDirectoryQuerySchema = z.object({ page: pageField, limit: limitField(DEFAULT_DIRECTORY_PAGE_SIZE, 500) });
 
 export const callRecordsCsvFileName = (startDate: string, endDate: string): string => `call-records-${startDate}-to-${endDate}.csv`;

@@ -75,11 +75,77 @@ describe('Genesys REST', () => {
       ...newest[0],
       startTime: newest[0]!.startTime.toISOString(),
       endTime: newest[0]!.endTime!.toISOString(),
+      userName: reference.users().find((user) => user.id === newest[0]!.userId)?.name ?? null,
+      queueName: reference.queues().find((queue) => queue.id === newest[0]!.queueId)?.name ?? null,
+    });
+    // The summary covers the whole range, not the page.
+    const seconds = expected.reduce((sum, record) => sum + record.duration, 0);
+    expect(first.body.data.summary).toEqual({
+      calls: expected.length,
+      totalSeconds: seconds,
+      totalMinutes: Math.round((seconds / 60) * 100) / 100,
+      uniqueUsers: new Set(expected.map((record) => record.userId).filter(Boolean)).size,
     });
     const page3 = await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&page=3&limit=100`);
     expect(page3.body.data.callRecords.map((record: { conversationId: string }) => record.conversationId)).toEqual(
       newest.slice(200, 300).map((record) => record.conversationId),
     );
+  });
+
+  it('filters and sorts over the whole range, with the summary of what matches', async () => {
+    const today = calendarDateInZone(new Date(), TZ);
+    const startDate = addDays(today, -9);
+    const endDate = addDays(today, -7);
+    const matching = expectedCalls(startDate, endDate)
+      .filter((record) => record.direction === 'inbound' && record.duration > 60 && record.duration <= 300)
+      .sort((a, b) => b.duration - a.duration || b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+    expect(matching.length).toBeGreaterThan(10);
+    const answer = await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=inbound&duration=60-300&sort=duration&limit=10&page=2`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.pagination.total).toBe(matching.length);
+    expect(answer.body.data.callRecords.map((record: { conversationId: string }) => record.conversationId)).toEqual(matching.slice(10, 20).map((record) => record.conversationId));
+    const seconds = matching.reduce((sum, record) => sum + record.duration, 0);
+    expect(answer.body.data.summary).toMatchObject({ calls: matching.length, totalSeconds: seconds });
+    expect((await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=sideways`)).status).toBe(400);
+  });
+
+  it('puts durations in the spec\'s ranges and exports every match as CSV in company time with names beside ids', async () => {
+    const { db } = server.server.services;
+    const user = await db.genesysUser.findFirstOrThrow({ orderBy: { name: 'asc' } });
+    const queue = await db.genesysQueue.findFirstOrThrow({ orderBy: { name: 'asc' } });
+    // A winter day long before the simulator's history: only these calls, at 12:00 in Los Angeles.
+    const durations = [0, 30, 31, 60, 61, 300, 301];
+    await db.callRecord.createMany({
+      data: durations.map((duration, index) => ({
+        conversationId: `duration-${duration}`,
+        startTime: new Date(Date.UTC(2020, 0, 15, 20, index)),
+        endTime: new Date(Date.UTC(2020, 0, 15, 20, index, duration)),
+        duration,
+        direction: index % 2 ? 'outbound' : 'inbound',
+        mediaType: 'voice',
+        userId: user.id,
+        queueId: queue.id,
+      })),
+    });
+    const range = 'startDate=2020-01-15&endDate=2020-01-15';
+    const ids = async (duration: string) =>
+      (await admin.get(`/api/v1/genesys/call-records?${range}&duration=${encodeURIComponent(duration)}&sort=duration`)).body.data.callRecords.map((record: { duration: number }) => record.duration);
+    expect(await ids('0-30')).toEqual([30, 0]);
+    expect(await ids('30-60')).toEqual([60, 31]);
+    expect(await ids('60-300')).toEqual([300, 61]);
+    expect(await ids('300+')).toEqual([301]);
+
+    const exported = await admin.get(`/api/v1/genesys/call-records/export?${range}&duration=30-60`);
+    expect(exported.status).toBe(200);
+    expect(exported.body.data).toMatchObject({ fileName: 'call-records-2020-01-15-to-2020-01-15.csv', count: 2 });
+    const lines = exported.body.data.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Conversation ID,Start Time (America/Los_Angeles),End Time (America/Los_Angeles),Duration (seconds),Duration (minutes),Direction,Media Type,User ID,User Name,Queue ID,Queue Name,Wrap-up Code,Recording ID',
+    );
+    expect(lines.slice(1)).toEqual([
+      `duration-60,2020-01-15 12:03:00,2020-01-15 12:04:00,60,1.00,outbound,voice,${user.id},${user.name},${queue.id},${queue.name},,`,
+      `duration-31,2020-01-15 12:02:00,2020-01-15 12:02:31,31,0.52,inbound,voice,${user.id},${user.name},${queue.id},${queue.name},,`,
+    ]);
   });
 
   it('computes analytics for a range', async () => {

@@ -1,7 +1,7 @@
 // The Genesys area's contract: what each procedure answers (request schemas shared with the web's
 // forms live in shared/genesys.ts and come through @phone-billing/api/schemas).
 import { z } from 'zod';
-import { ZCallRecordSchema } from '../../shared/genesys';
+import { ZCallRecordSchema, ZCallSummarySchema } from '../../shared/genesys';
 import { ZPaginationSchema } from '../common.types';
 
 const ZCountMapSchema = z.record(z.string(), z.number());
@@ -44,11 +44,19 @@ export type TGenesysQueuesResponse = z.infer<typeof ZGenesysQueuesResponseSchema
 export const ZWrapUpCodesResponseSchema = z.object({ success: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type TWrapUpCodesResponse = z.infer<typeof ZWrapUpCodesResponseSchema>;
 
+/** A page of the matching calls, and the summary of every matching call of the range. */
 export const ZCallRecordsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ callRecords: z.array(ZCallRecordSchema), pagination: ZPaginationSchema }),
+  data: z.object({ callRecords: z.array(ZCallRecordSchema), pagination: ZPaginationSchema, summary: ZCallSummarySchema }),
 });
 export type TCallRecordsResponse = z.infer<typeof ZCallRecordsResponseSchema>;
+
+/** Every matching call of the range as CSV text, and how many rows it holds. */
+export const ZCallRecordsExportResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ fileName: z.string(), count: z.number(), csv: z.string() }),
+});
+export type TCallRecordsExportResponse = z.infer<typeof ZCallRecordsExportResponseSchema>;
 
 export const ZCallAnalyticsResponseSchema = z.object({
   success: z.literal(true),

@@ -1,12 +1,13 @@
-import { callAnalyticsForDays, callRecordsPage } from '../../genesys/call-record-pages';
+import { callAnalyticsForDays, callRecordsPage, exportCallRecords } from '../../genesys/call-record-pages';
 import { listGenesysQueuesPage, listGenesysUsersPage, listGenesysWrapUpCodes } from '../../genesys/directory-pages';
 import { genesysStatus, testGenesysConnection } from '../../genesys/genesys-status';
 import { permissionProcedure } from '../../procedures';
-import { ZCallDateRangeSchema, ZCallRecordsQuerySchema, ZGenesysDirectoryQuerySchema } from '../../shared/genesys';
+import { ZCallDateRangeSchema, ZCallRecordsExportSchema, ZCallRecordsQuerySchema, ZGenesysDirectoryQuerySchema } from '../../shared/genesys';
 import { router } from '../../trpc';
 import { ZNoInputRequestSchema } from '../common.types';
 import {
   ZCallAnalyticsResponseSchema,
+  ZCallRecordsExportResponseSchema,
   ZCallRecordsResponseSchema,
   ZGenesysQueuesResponseSchema,
   ZGenesysStatusResponseSchema,
@@ -50,12 +51,21 @@ export const genesysRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await listGenesysWrapUpCodes(ctx.services) })),
 
   callRecords: viewProcedure
-    .meta({ openapi: { method: 'GET', path: '/genesys/call-records', errorResponses: { 502: 'The call records could not be pulled from Genesys Cloud' }, tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), newest first' } })
+    .meta({ openapi: { method: 'GET', path: '/genesys/call-records', errorResponses: { 502: 'The call records could not be pulled from Genesys Cloud' }, tags: ['genesys'], summary: 'Call records of a date range (company timezone, inclusive), filtered and sorted over the whole range, with its summary' } })
     .input(ZCallRecordsQuerySchema)
     .output(ZCallRecordsResponseSchema)
     .query(async ({ ctx, input }) => {
-      const { startDate, endDate, page, limit } = input;
-      return { success: true as const, data: await callRecordsPage(ctx.services, { startDate, endDate }, { page, limit }) };
+      const { startDate, endDate, direction, duration, sort, page, limit } = input;
+      return { success: true as const, data: await callRecordsPage(ctx.services, { startDate, endDate }, { direction, duration, sort }, { page, limit }) };
+    }),
+
+  exportCallRecords: viewProcedure
+    .meta({ openapi: { method: 'GET', path: '/genesys/call-records/export', errorResponses: { 502: 'The call records could not be pulled from Genesys Cloud' }, tags: ['genesys'], summary: 'Every matching call of a range as CSV text: times in the company timezone, user and queue names beside their ids' } })
+    .input(ZCallRecordsExportSchema)
+    .output(ZCallRecordsExportResponseSchema)
+    .query(async ({ ctx, input }) => {
+      const { startDate, endDate, direction, duration, sort } = input;
+      return { success: true as const, data: await exportCallRecords(ctx.services, { startDate, endDate }, { direction, duration, sort }) };
     }),
 
   analytics: viewProcedure
