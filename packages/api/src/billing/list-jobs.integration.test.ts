@@ -2,7 +2,7 @@ import { createDatabaseClient, type Database } from '@phone-billing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/database';
 import { jobView } from './jobs';
-import { listRecentJobs } from './list-jobs';
+import { countJobs, listRecentJobs } from './list-jobs';
 
 let db: Database;
 
@@ -49,5 +49,12 @@ describe('the billing jobs list read in one statement', () => {
     expect((await listRecentJobs(db, { search: 'bj-t0001' })).map((job) => job.jobId)).toEqual(Array.from({ length: 10 }, (_, index) => `BJ-T000${19 - index}`));
     expect(await listRecentJobs(db, { limit: 3 })).toHaveLength(3);
     expect(await listRecentJobs(db, { limit: 0 })).toHaveLength(1);
+  });
+
+  it('pages: page 2 of 7 is the eighth to fourteenth newest, and the count is of all that match', async () => {
+    const all = await listRecentJobs(db);
+    expect((await listRecentJobs(db, { limit: 7, page: 2 })).map((job) => job.jobId)).toEqual(all.slice(7, 14).map((job) => job.jobId));
+    expect(await countJobs(db)).toBe(all.length);
+    expect(await countJobs(db, { status: 'FAILED' })).toBe(6);
   });
 });

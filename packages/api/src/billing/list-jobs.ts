@@ -11,12 +11,22 @@ export const MAX_JOB_LIST_LIMIT = 500;
 /** A timestamp column (UTC, milliseconds) as the ISO text Date.toISOString() gives. */
 const isoText = (column: string) => Prisma.raw(`to_char("${column}", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** The newest jobs first, optionally of one status and with the job code containing `search`. */
-export async function listRecentJobs(db: Database, filter: { status?: string; search?: string; limit?: number } = {}): Promise<BillingJobView[]> {
+type JobListFilter = { status?: string; search?: string };
+
+function whereOf(filter: JobListFilter): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (filter.status) conditions.push(Prisma.sql`status = ${filter.status}::"BillingJobStatus"`);
   if (filter.search) conditions.push(Prisma.sql`"jobId" ILIKE ${`%${escapeLikePattern(filter.search.trim())}%`}`);
+  return conditions.length > 0 ? Prisma.join(conditions, ' AND ') : Prisma.sql`true`;
+}
+
+/**
+ * The newest jobs first, optionally of one status and with the job code containing `search`;
+ * `page` (1-based, pages of `limit`) for Billing Jobs' pagination.
+ */
+export async function listRecentJobs(db: Database, filter: JobListFilter & { limit?: number; page?: number } = {}): Promise<BillingJobView[]> {
   const limit = Math.min(Math.max(filter.limit ?? DEFAULT_JOB_LIST_LIMIT, 1), MAX_JOB_LIST_LIMIT);
+  const offset = (Math.max(filter.page ?? 1, 1) - 1) * limit;
   return queryRows<BillingJobView>(
     db,
     Prisma.sql`
@@ -25,8 +35,14 @@ export async function listRecentJobs(db: Database, filter: { status?: string; se
              "totalClients", "processedClients", "totalInvoices", "successfulInvoices", "failedInvoices",
              "totalAmount"::float8 AS "totalAmount", error
         FROM billing_jobs
-       WHERE ${conditions.length > 0 ? Prisma.join(conditions, ' AND ') : Prisma.sql`true`}
-       ORDER BY billing_jobs."createdAt" DESC -- the column, not the text of the same name
-       LIMIT ${limit}`,
+       WHERE ${whereOf(filter)}
+       ORDER BY billing_jobs."createdAt" DESC, billing_jobs.id -- the column, not the text of the same name
+       LIMIT ${limit} OFFSET ${offset}`,
   );
+}
+
+/** How many jobs match the filter (the total behind the pages). */
+export async function countJobs(db: Database, filter: JobListFilter = {}): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(db, Prisma.sql`SELECT count(*)::int AS total FROM billing_jobs WHERE ${whereOf(filter)}`);
+  return row?.total ?? 0;
 }

@@ -5,7 +5,10 @@ function calendarDay(value: Date): string {
   return value.toISOString().slice(0, 10);
 }
 
-/** GET /dashboard/billing-jobs: the most recent jobs first (index on billing_jobs("createdAt")). */
+/**
+ * GET /dashboard/billing-jobs: the most recent jobs first (index on billing_jobs("createdAt")).
+ * A dry run creates no invoice, so it counts none here (its customers were only rated).
+ */
 export async function recentBillingJobs(db: Database, limit: number): Promise<DashboardBillingJob[]> {
   const jobs = await db.billingJob.findMany({
     orderBy: [{ createdAt: 'desc' }, { jobId: 'desc' }],
@@ -32,7 +35,7 @@ export async function recentBillingJobs(db: Database, limit: number): Promise<Da
     startDate: calendarDay(job.startDate),
     endDate: calendarDay(job.endDate),
     totalClients: job.totalClients,
-    totalInvoices: job.totalInvoices,
+    totalInvoices: job.type === 'DRY_RUN' ? 0 : job.totalInvoices,
     totalAmount: job.totalAmount.toFixed(2),
     createdAt: job.createdAt.toISOString(),
     error: job.error,

@@ -102,6 +102,9 @@ describe('the dashboard over seeded data', () => {
     });
     const three = await api.admin.dashboard.billingJobs({ limit: 3 });
     expect(three.data.jobs.map((job) => job.jobId)).toEqual(['BJ-T0011', 'BJ-T0010', 'BJ-T0009']);
+    // The dry run rated a customer but created no invoice, so it counts none.
+    const all = await api.admin.dashboard.billingJobs({ limit: 20 });
+    expect(all.data.jobs.find((job) => job.type === 'DRY_RUN')).toMatchObject({ jobId: 'BJ-T0001', totalInvoices: 0 });
     expect((await refusal(api.admin.dashboard.billingJobs({ limit: 0 }))).code).toBe('BAD_REQUEST');
   });
 

@@ -63,6 +63,8 @@ describe('PUT /settings', () => {
       [{ billingIncrementSeconds: 30 }, 'Billing increment must be 60, 6 or 1 seconds'],
       [{ defaultRatePerMinute: '-1' }, 'Rate Per Minute must be zero or greater'],
       [{ defaultRatePerMinute: 'abc' }, 'Rate Per Minute must be a valid number'],
+      [{ killSwitch: { enabled: true } }, 'A reason is required to turn the kill switch on'],
+      [{ killSwitch: { enabled: true, reason: '   ' } }, 'A reason is required to turn the kill switch on'],
     ];
     for (const [body, message] of cases) {
       const answer = await admin.put('/api/v1/settings', body);

@@ -39,6 +39,7 @@ export const ZBillingJobsQuerySchema = z.object({
   status: z.enum(BILLING_JOB_STATUSES).optional(),
   search: safeText({ label: 'Search', max: 50 }).optional(),
   limit: z.number().int().min(1).max(500).optional(),
+  page: z.number().int().min(1).max(1_000_000).optional(),
 });
 
 /** One invoice line as a job reports it. */

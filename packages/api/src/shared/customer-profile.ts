@@ -305,6 +305,21 @@ export const ZCustomerProfileStatsSchema = z.object({
 });
 export type TCustomerProfileStats = z.output<typeof ZCustomerProfileStatsSchema>;
 
+/** One invoice of a customer (GET /customer-profiles/{id}/invoices). */
+export const ZProfileInvoiceSchema = z.object({
+  /** QuickBooks' id of the invoice; null until QuickBooks answered. */
+  qboInvoiceId: z.string().nullable(),
+  docNumber: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  amount: z.number(),
+  status: z.enum(['Sent', 'Sending', 'Voided', 'Deleted', 'Released']),
+  /** The short code of the billing job that sent it. */
+  jobId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TProfileInvoice = z.output<typeof ZProfileInvoiceSchema>;
+
 /** The QuickBooks customer a connect copies from: the customer search's answer (`ZQboCustomerMatchSchema`). */
 export type QboCustomerLike = Partial<QboCustomerMatch>;
 

@@ -4,6 +4,8 @@ export * from './access-control';
 export * from './settings';
 export * from './genesys';
 export * from './billing';
+export * from './billing-results-csv';
+export * from './csv';
 export * from './qbo';
 export * from './dashboard';
 export * from './text';

@@ -31,6 +31,8 @@ export const ZRateInput = z
   .refine((value) => RATE_PATTERN.test(value) && Number.isFinite(Number(value)), 'Rate Per Minute must be a valid number')
   .refine((value) => Number(value) < 1e8, 'Rate Per Minute is too large');
 
+export const KILL_SWITCH_REASON_REQUIRED = 'A reason is required to turn the kill switch on';
+
 /** PUT /settings: any subset of the writable fields, merged into what is stored. */
 export const ZUpdateSettingsRequestSchema = z.object({
   timezone: z.enum(TIMEZONES, { error: 'Choose one of the listed timezones' }).optional(),
@@ -43,6 +45,8 @@ export const ZUpdateSettingsRequestSchema = z.object({
       enabled: z.boolean({ error: 'killSwitch.enabled must be true or false' }),
       reason: optionalSafeText({ label: 'Reason', max: 500, tooLongMessage: 'Reason is too long', kind: 'multi-line' }),
     })
+    // Whoever finds billing paused needs to know why: turning it on takes a reason.
+    .refine((value) => !value.enabled || Boolean(value.reason?.trim()), { message: KILL_SWITCH_REASON_REQUIRED, path: ['reason'] })
     .optional(),
   notifications: z
     .object({

@@ -1,6 +1,7 @@
 // The Access Control screen's contract: users, roles, permissions and the audit log. Requests the
 // web's forms share (create user, role, permission; change roles) live in shared/access-control.ts.
 import { z } from 'zod';
+import { recordId } from '../../shared/text';
 import { ZPaginationSchema } from '../common.types';
 
 const ZUserListEntrySchema = z.object({
@@ -34,6 +35,14 @@ export type TCreateUserResponse = z.infer<typeof ZCreateUserResponseSchema>;
 
 export const ZUpdateUserRolesResponseSchema = z.object({ success: z.literal(true), user: ZUserListEntrySchema });
 export type TUpdateUserRolesResponse = z.infer<typeof ZUpdateUserRolesResponseSchema>;
+
+/** POST /auth/users/{id}/reset-link: whose password to reset. */
+export const ZCreateResetLinkRequestSchema = z.object({ id: recordId('User id') });
+export type TCreateResetLinkRequest = z.infer<typeof ZCreateResetLinkRequestSchema>;
+
+/** The one-time reset link (72 h), shown this once. */
+export const ZCreateResetLinkResponseSchema = z.object({ success: z.literal(true), data: z.object({ resetUrl: z.string() }) });
+export type TCreateResetLinkResponse = z.infer<typeof ZCreateResetLinkResponseSchema>;
 
 export const ZCreateActionResponseSchema = z.object({ success: z.literal(true), action: ZActionSchema });
 export type TCreateActionResponse = z.infer<typeof ZCreateActionResponseSchema>;

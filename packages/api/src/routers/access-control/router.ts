@@ -15,6 +15,8 @@ import {
   ZAuditLogRequestSchema,
   ZAuditLogResponseSchema,
   ZCreateActionResponseSchema,
+  ZCreateResetLinkRequestSchema,
+  ZCreateResetLinkResponseSchema,
   ZCreateRoleResponseSchema,
   ZCreateUserResponseSchema,
   ZListActionsResponseSchema,
@@ -65,9 +67,9 @@ export const accessControlRouter = router({
     .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
 
   createResetLink: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/auth/users/{id}/reset-link', tags: ['access-control'], summary: 'A one-time password reset link for a user (72 h, shown once)' } })
-    .input(z.object({ id: z.string() }))
-    .output(z.object({ success: z.literal(true), data: z.object({ resetUrl: z.string() }) }))
+    .meta({ openapi: { method: 'POST', path: '/auth/users/{id}/reset-link', errorResponses: { 404: 'User not found' }, tags: ['access-control'], summary: 'A one-time password reset link for a user (72 h, shown once)' } })
+    .input(ZCreateResetLinkRequestSchema)
+    .output(ZCreateResetLinkResponseSchema)
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
       data: { resetUrl: await createPasswordResetLink(ctx.services.db, ctx.user, input.id, ctx.services.config.appOrigin) },

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { recordAudit } from '../../auth/audit';
 import { cancelJob, getJobDetail, jobView, listBillingQueues, retryJob, startManualJob } from '../../billing/jobs';
-import { listRecentJobs } from '../../billing/list-jobs';
+import { countJobs, DEFAULT_JOB_LIST_LIMIT, listRecentJobs, MAX_JOB_LIST_LIMIT } from '../../billing/list-jobs';
 import { permissionProcedure } from '../../procedures';
 import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingJobsQuerySchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
+import { billingJobResultsCsv } from '../../shared/billing-results-csv';
 import { recordId } from '../../shared/text';
 import { router } from '../../trpc';
+import { ZPaginationSchema } from '../common.types';
 
 const ZJobIdInput = z.object({ id: recordId('Job id') });
 
@@ -14,14 +16,26 @@ export const billingRouter = router({
   jobs: permissionProcedure('billing:view')
     .meta({ openapi: { method: 'GET', path: '/billing/jobs', tags: ['billing'], summary: 'Billing jobs, newest first (optional status filter and job id search)' } })
     .input(ZBillingJobsQuerySchema.optional())
-    .output(z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema) }))
-    .query(async ({ ctx, input }) => ({ success: true as const, data: await listRecentJobs(ctx.services.db, input ?? {}) })),
+    .output(z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema), pagination: ZPaginationSchema }))
+    .query(async ({ ctx, input }) => {
+      const filter = input ?? {};
+      const [jobs, total] = await Promise.all([listRecentJobs(ctx.services.db, filter), countJobs(ctx.services.db, filter)]);
+      const limit = Math.min(filter.limit ?? DEFAULT_JOB_LIST_LIMIT, MAX_JOB_LIST_LIMIT);
+      const page = filter.page ?? 1;
+      return { success: true as const, data: jobs, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+    }),
 
   job: permissionProcedure('billing:view')
     .meta({ openapi: { method: 'GET', path: '/billing/jobs/{id}', tags: ['billing'], summary: 'One billing job with its per-customer results' } })
     .input(ZJobIdInput)
     .output(z.object({ success: z.literal(true), data: ZBillingJobDetailSchema }))
     .query(async ({ ctx, input }) => ({ success: true as const, data: await getJobDetail(ctx.services.db, input.id) })),
+
+  resultsCsv: permissionProcedure('billing:view')
+    .meta({ openapi: { method: 'GET', path: '/billing/jobs/{id}/results-csv', tags: ['billing'], summary: "A job's per-customer results as CSV text (customer, status, period, calls, minutes, amount, invoice, reason)" } })
+    .input(ZJobIdInput)
+    .output(z.object({ success: z.literal(true), data: z.object({ fileName: z.string(), csv: z.string() }) }))
+    .query(async ({ ctx, input }) => ({ success: true as const, data: billingJobResultsCsv(await getJobDetail(ctx.services.db, input.id)) })),
 
   queues: permissionProcedure('billing:view')
     .meta({ openapi: { method: 'GET', path: '/billing/queues', tags: ['billing'], summary: 'Queues held by active customer profiles, with their customers' } })

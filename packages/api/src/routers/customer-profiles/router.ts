@@ -10,6 +10,7 @@ import {
   toProfileDto,
   updateProfile,
 } from '../../customer-profiles';
+import { listProfileInvoices } from '../../customer-profiles/list-profile-invoices';
 import { listQueueSuggestions } from '../../customer-profiles/queue-suggestions';
 import { permissionProcedure } from '../../procedures';
 import {
@@ -17,6 +18,7 @@ import {
   ZCustomerProfileSaveSchema,
   ZCustomerProfileSchema,
   ZCustomerProfileStatsSchema,
+  ZProfileInvoiceSchema,
 } from '../../shared/customer-profile';
 import { router } from '../../trpc';
 
@@ -122,4 +124,10 @@ export const customerProfilesRouter = router({
     .input(ZId)
     .output(z.object({ success: z.literal(true), data: ZCustomerProfileStatsSchema }))
     .query(async ({ ctx, input }) => ({ success: true as const, data: await profileStats(ctx.services, input.id) })),
+
+  invoices: viewProcedure
+    .meta({ openapi: { method: 'GET', path: '/customer-profiles/{id}/invoices', tags, summary: "The customer's invoices: number, period, amount, status, QuickBooks id" } })
+    .input(ZId)
+    .output(z.object({ success: z.literal(true), data: z.array(ZProfileInvoiceSchema) }))
+    .query(async ({ ctx, input }) => ({ success: true as const, data: await listProfileInvoices(ctx.services.db, input.id) })),
 });
