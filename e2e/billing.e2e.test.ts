@@ -1,16 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../packages/api/src/billing/billing-test-kit';
 import type { JobQueue } from '../packages/api/src/services';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
-// The Billing Jobs screen as a person uses it: a dry run and a real run for two queues from the
-// modal, watched to completion, their details opened, and a pending job cancelled.
+// The Billing Jobs screen as a billing clerk uses it: a dry run that says "preview" everywhere
+// and counts no invoice, a real run whose invoices open in QuickBooks and whose results export
+// as CSV, a pending job cancelled, the kill switch shown before anyone fills the form, skipped
+// customers explained in words, and a long list in pages on a phone.
 
 describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
   let server: TestServer;
   let browser: Browser;
+  let context: BrowserContext;
   let sim: Awaited<ReturnType<typeof startQboSimulator>>;
 
   beforeAll(async () => {
@@ -26,6 +30,8 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await createProfile(db, { name: 'E2E Customer Two', queues: ['E2E Queue Two'], rate: '1.25', minimum: 10, overage: '2', qboCustomerId: '2' });
     await insertCalls(db, [0, 1, 2, 3].map((day) => ({ queueId: 'e2e-q1', start: `2026-10-1${day}T18:00:00Z`, seconds: 90 })));
     browser = await launchBrowser();
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   afterAll(async () => {
@@ -47,6 +53,7 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await dialog.getByLabel('E2E Queue One').check();
     await dialog.getByLabel('E2E Queue Two').check();
     await dialog.getByText('E2E Customer Two').waitFor();
+    await dialog.getByText('2 queues selected').waitFor();
     if (dryRun) await dialog.getByLabel('Dry Run (no invoices created)').check();
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
@@ -65,41 +72,71 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
   }
 
   const row = (page: Page, jobId: string) => page.getByTestId('billing-job-row').filter({ hasText: jobId });
+  const details = (page: Page, jobId: string) => page.getByRole('dialog', { name: `Job Details: ${jobId}` });
 
-  it('runs a dry run and a real run for two queues, shows their details, and cancels a pending job', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  it('a dry run is a preview everywhere; a real run invoices, links each invoice to QuickBooks and exports its results', async () => {
+    const page = await context.newPage();
     await page.goto(`${server.url}/billing-jobs`);
 
-    // Empty state.
+    // Empty state, then a dry run.
     await page.getByText('No billing jobs yet').waitFor();
     await page.getByRole('button', { name: 'Run First Job' }).click();
     const dryJob = await runFromModal(page, true);
     await row(page, dryJob).getByText('Completed').waitFor({ timeout: 30_000 });
-    expect(await row(page, dryJob).textContent()).toContain('Dry Run');
-    expect(await row(page, dryJob).textContent()).toContain('$16.50');
+    const dryText = (await row(page, dryJob).textContent()) ?? '';
+    expect(dryText).toContain('Dry Run');
+    expect(dryText).toContain('2 rated (preview) of 2 customers');
+    expect(dryText).toContain('Preview $16.50');
+    expect(dryText).not.toMatch(/invoiced|succeeded|\bok\b/);
     expect(sim.simulator.invoices()).toHaveLength(0);
+    await page.getByRole('button', { name: `View details of ${dryJob}` }).click();
+    const dryDetails = details(page, dryJob);
+    await dryDetails.getByText('Dry run: a preview').waitFor();
+    await dryDetails.getByText('2 rated (preview), no invoices').waitFor();
+    await dryDetails.getByText('Preview total (not invoiced)').waitFor();
+    expect(await dryDetails.getByText('Rated (preview)', { exact: true }).count()).toBe(2);
+    expect(await dryDetails.getByText(/^Invoices?$/).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dryDetails.waitFor({ state: 'hidden' });
 
     // The real run.
     await page.getByRole('button', { name: 'Run New Job' }).click();
     const realJob = await runFromModal(page, false);
     await row(page, realJob).getByText('Completed').waitFor({ timeout: 30_000 });
     expect(sim.simulator.invoices().map((invoice) => invoice.TotalAmt).sort((a, b) => a - b)).toEqual([4, 12.5]);
+    expect(await row(page, realJob).textContent()).toContain('2 invoiced of 2 customers');
 
-    // Its details: each customer with calls, minutes, amount, lines and the QuickBooks invoice.
+    // Its details: each customer with calls, minutes, amount, lines and the invoice, which opens in QuickBooks.
     await page.getByRole('button', { name: `View details of ${realJob}` }).click();
-    const details = page.getByRole('dialog', { name: `Job Details: ${realJob}` });
-    await details.waitFor();
-    const one = details.getByTestId('job-customer-row').filter({ hasText: 'E2E Customer One' });
+    const realDetails = details(page, realJob);
+    const one = realDetails.getByTestId('job-customer-row').filter({ hasText: 'E2E Customer One' });
     await one.getByText('Invoiced').waitFor();
     const oneText = (await one.textContent()) ?? '';
-    expect(oneText).toContain('8.0000');
+    expect(oneText).toContain('8 min');
+    expect(oneText).not.toContain('8.0000');
     expect(oneText).toContain('$4.00');
-    expect(oneText).toMatch(/Invoice \d+/);
-    const two = details.getByTestId('job-customer-row').filter({ hasText: 'E2E Customer Two' });
-    expect(await two.textContent()).toContain('Minimum commitment: 10.0000 min × $1.2500 = $12.50');
+    const two = realDetails.getByTestId('job-customer-row').filter({ hasText: 'E2E Customer Two' });
+    expect(await two.textContent()).toContain('Minimum commitment: 10 min × $1.25 = $12.50');
+    const invoice = sim.simulator.invoices().find((candidate) => candidate.TotalAmt === 4)!;
+    const link = one.getByRole('link', { name: `Invoice No. ${invoice.DocNumber} (opens in QuickBooks)` });
+    expect(await link.getAttribute('href')).toBe(`${sim.url}/app/invoice?txnId=${invoice.Id}`);
+    const [invoicePage] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await invoicePage.getByRole('heading', { name: `Invoice no. ${invoice.DocNumber}` }).waitFor();
+    expect(await invoicePage.textContent('body')).toContain('$4.00');
+    await invoicePage.close();
+
+    // Export CSV: one row per customer.
+    const downloadPromise = page.waitForEvent('download');
+    await realDetails.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`billing-job-${realJob}-results.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('Customer,Status,Period Start,Period End,Calls,Billed Minutes,Amount,Invoice No.,QuickBooks Invoice ID,Reason');
+    expect(csv[1]).toBe(`E2E Customer One,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,${invoice.DocNumber},${invoice.Id},`);
+    expect(csv).toHaveLength(3);
+    await page.getByText('Exported 2 customers to CSV').waitFor();
     await page.keyboard.press('Escape');
-    await details.waitFor({ state: 'hidden' });
+    await realDetails.waitFor({ state: 'hidden' });
 
     // The status filter and the job id search.
     await page.getByLabel('Status filter').selectOption('FAILED');
@@ -132,10 +169,118 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await row(page, pendingJob).getByText('Cancelled').waitFor();
     expect(await page.getByRole('button', { name: `Cancel ${pendingJob}` }).count()).toBe(0);
 
-    // Phones get cards instead of the table.
-    await page.setViewportSize({ width: 390, height: 800 });
-    await page.getByTestId('billing-job-card').filter({ hasText: pendingJob }).waitFor();
-    expect(await page.getByTestId('billing-job-row').first().isVisible()).toBe(false);
+    // The customer's statistics list the invoice, linked to QuickBooks.
+    await page.goto(`${server.url}/customer-profiles`);
+    await page.getByRole('button', { name: 'Statistics for E2E Customer One' }).click();
+    const stats = page.getByRole('dialog', { name: /Customer Statistics/ });
+    const history = stats.getByRole('table', { name: 'Invoices' });
+    const entry = history.getByRole('row').filter({ hasText: invoice.DocNumber });
+    await entry.waitFor();
+    expect((await entry.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual([invoice.DocNumber, '10/01/2026 – 10/31/2026', '$4.00', 'Sent', realJob]);
+    expect(await entry.getByRole('link').getAttribute('href')).toBe(`${sim.url}/app/invoice?txnId=${invoice.Id}`);
+    await page.keyboard.press('Escape');
+
+    // The dashboard counts the real invoices only; the dry run shows as a preview.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    const recent = page.getByRole('table', { name: 'Recent billing jobs' });
+    expect((await recent.getByRole('row').filter({ hasText: dryJob }).getByRole('cell').nth(4).textContent())?.trim()).toBe('Preview');
+    expect((await recent.getByRole('row').filter({ hasText: realJob }).getByRole('cell').nth(4).textContent())?.trim()).toBe('2');
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    expect(await page.locator('dt:text-is("Invoices") + dd').textContent()).toBe('2');
+    await page.close();
+  });
+
+  it('shows the kill switch on Billing Jobs and in the Run modal before anyone fills the form; turning it on takes a reason', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/settings`);
+    const card = page.getByTestId('kill-switch');
+    await card.getByRole('button', { name: 'Turn On Kill Switch' }).click();
+    await card.getByRole('button', { name: 'Activate Kill Switch' }).click();
+    await card.getByText('A reason is required to turn the kill switch on').waitFor();
+    expect(await page.getByTestId('kill-switch-state').textContent()).toBe('OFF: billing can run');
+    await card.getByLabel(/Reason/).fill('Month-end audit');
+    await card.getByRole('button', { name: 'Activate Kill Switch' }).click();
+    await page.getByText('ON: billing paused').waitFor();
+
+    await page.goto(`${server.url}/billing-jobs`);
+    const banner = page.getByTestId('kill-switch-banner');
+    await banner.waitFor();
+    const text = (await banner.textContent()) ?? '';
+    expect(text).toContain('Billing is paused: the kill switch is on');
+    expect(text).toContain(`Turned on by ${TEST_ADMIN.email} on `);
+    expect(text).toContain('reason: Month-end audit');
+    await page.getByRole('button', { name: 'Run New Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
+    await dialog.getByTestId('kill-switch-banner').getByText('reason: Month-end audit', { exact: false }).waitFor();
+    await dialog.getByLabel('E2E Queue One').check();
+    expect(await dialog.getByRole('button', { name: 'Run Billing Job' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await server.server.services.db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false, killSwitchReason: null } });
+    await page.reload();
+    await page.getByRole('button', { name: 'Run New Job' }).waitFor();
+    expect(await page.getByTestId('kill-switch-banner').count()).toBe(0);
+    await page.close();
+  });
+
+  it('on a phone: jobs are cards in pages of 20, a skipped customer says why with app dates and no amount, job ids never wrap', async () => {
+    const { db } = server.server.services;
+    const base = Date.now() - 3600_000;
+    for (let index = 0; index < 22; index += 1) {
+      await db.billingJob.create({
+        data: {
+          jobId: `BJ-P${String(index).padStart(4, '0')}`,
+          status: 'COMPLETED',
+          type: 'MANUAL',
+          queueName: ['E2E Queue Two'],
+          startDate: new Date('2026-09-01T00:00:00Z'),
+          endDate: new Date('2026-09-30T00:00:00Z'),
+          createdAt: new Date(base - index * 60_000),
+          totalClients: 1,
+          processedClients: 1,
+        },
+      });
+    }
+    const skipped = await db.billingJob.findUniqueOrThrow({ where: { jobId: 'BJ-P0000' } });
+    await db.billingJobCustomer.create({
+      data: {
+        billingJobId: skipped.id,
+        customerName: 'E2E Customer Two',
+        status: 'SKIPPED',
+        periodStart: new Date('2026-09-01T00:00:00Z'),
+        periodEnd: new Date('2026-09-30T00:00:00Z'),
+        amount: '12.50',
+        skipReason: 'Already invoiced: the period overlaps invoice BJ-XYZ-1 for 2026-09-01 to 2026-09-30',
+      },
+    });
+
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/billing-jobs`);
+    const cards = page.getByRole('list', { name: 'Billing jobs' }).getByTestId('billing-job-row');
+    await expect.poll(() => cards.count()).toBe(20);
+    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByText(/^Showing 1–20 of 2\d results$/).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/^Showing 21–2\d of 2\d results$/).waitFor();
+    await expect.poll(() => cards.count()).toBeLessThan(20);
+    expect(await cards.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Page 1' }).click();
+
+    const card = cards.filter({ hasText: 'BJ-P0000' });
+    expect(await card.textContent()).toContain('0 invoiced · 1 skipped of 1 customer');
+    const jobId = card.getByText('BJ-P0000', { exact: true });
+    expect(await jobId.evaluate((element) => getComputedStyle(element.closest('.whitespace-nowrap') ?? element).whiteSpace)).toBe('nowrap');
+    expect((await jobId.boundingBox())!.height).toBeLessThan(30);
+    await card.getByRole('button', { name: 'View details of BJ-P0000' }).click();
+    const detail = details(page, 'BJ-P0000');
+    const customer = detail.getByTestId('job-customer-row');
+    await customer.getByText('Already invoiced: the period overlaps invoice BJ-XYZ-1 for 09/01/2026 to 09/30/2026').waitFor();
+    expect(await customer.textContent()).not.toContain('$12.50');
+    expect(await customer.textContent()).not.toContain('2026-09-01');
+    await customer.getByText('No amount').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.close();
   });
 });

@@ -89,8 +89,13 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
   it('adds a profile connected to a QuickBooks customer, edits it, shows its statistics and deletes it', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    // The default rate of Settings is what a new profile starts with.
+    await page.goto(`${server.url}/settings`);
+    await page.getByLabel('Rate per minute (default)').fill('0.09');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Settings saved successfully');
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByText('No customer profiles found').waitFor();
 
@@ -100,7 +105,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
     await addDialog.getByText('At least one Genesys queue name is required').waitFor();
     await addDialog.getByText('QBO Display Name is required for QuickBooks integration').waitFor();
-    expect(await field(addDialog, 'Rate Per Minute ($)').inputValue()).toBe('1.0');
+    expect(await field(addDialog, 'Rate Per Minute ($)').inputValue()).toBe('0.09');
     expect(await field(addDialog, 'Bill Time').inputValue()).toBe('02:00');
 
     // Search QuickBooks by display name, then connect.

@@ -148,7 +148,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
 
   it('lists a failed job in the bell, links to Billing Jobs and marks it seen', async () => {
     const page = await signedIn();
-    const bell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor();
     await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });

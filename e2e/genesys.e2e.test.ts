@@ -27,7 +27,7 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
   });
 
   it('loads users and queues, gets call records, filters inbound calls, exports CSV and shows analytics', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.getByRole('link', { name: 'Genesys Cloud' }).click();
@@ -61,25 +61,49 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
     await callsTable.waitFor();
     expect(await callsTable.locator('tbody tr').count()).toBe(25);
 
-    // Inbound only, on the loaded page of 25.
-    const firstPage = expected.slice(0, 25);
-    const inbound = firstPage.filter((record) => record.direction === 'inbound');
+    // Inbound only: the filter, the summary and the export cover the whole range, not the page.
+    const inbound = expected.filter((record) => record.direction === 'inbound');
+    expect(inbound.length).toBeGreaterThan(25);
     await page.getByLabel('Direction').selectOption('inbound');
-    await expect.poll(() => callsTable.locator('tbody tr').count()).toBe(inbound.length);
     const summary = page.getByRole('region', { name: 'Calls summary' });
-    await summary.getByText(String(inbound.length), { exact: true }).first().waitFor();
-    expect(await callsTable.getByText('outbound', { exact: true }).count()).toBe(0);
+    await summary.getByText(inbound.length.toLocaleString('en-US'), { exact: true }).first().waitFor();
+    await expect.poll(() => callsTable.getByText('outbound', { exact: true }).count()).toBe(0);
+    expect(await callsTable.locator('tbody tr').count()).toBe(25);
+    await page.getByText(`Showing 1–25 of ${inbound.length.toLocaleString('en-US')} results`).waitFor();
+    // Names, not ids, of the agent and the queue.
+    const newest = inbound[0]!;
+    const agent = reference.users().find((user) => user.id === newest.userId)!.name;
+    const queue = reference.queues().find((candidate) => candidate.id === newest.queueId)!.name;
+    const firstRow = callsTable.locator('tbody tr').first();
+    await firstRow.getByText(agent, { exact: true }).waitFor();
+    await firstRow.getByText(queue, { exact: true }).waitFor();
 
-    // CSV of the filtered calls.
+    // CSV of every filtered call of the range: company-timezone times, names beside ids.
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`call-records-${startDate}-to-${endDate}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split(/\r?\n/);
-    expect(csv[0]).toBe('Conversation ID,Start Time,End Time,Duration (seconds),Duration (minutes),Direction,Media Type,User ID,Queue ID,Wrap-up Code,Recording ID');
+    expect(csv[0]).toBe(
+      `Conversation ID,Start Time (${TZ}),End Time (${TZ}),Duration (seconds),Duration (minutes),Direction,Media Type,User ID,User Name,Queue ID,Queue Name,Wrap-up Code,Recording ID`,
+    );
     expect(csv).toHaveLength(inbound.length + 1);
     expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(inbound.map((record) => record.conversationId).sort());
+    const local = new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+      .format(newest.startTime)
+      .replace(',', '');
+    expect(csv[1]!.split(',').slice(0, 2)).toEqual([newest.conversationId, local]);
+    expect(csv[1]!.split(',').slice(7, 11)).toEqual([newest.userId, agent, newest.queueId, queue]);
     await toast(page, `Exported ${inbound.length} call records to CSV`);
+
+    // On a phone the calls are cards with every field, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Call records' }).getByTestId('call-record');
+    await expect.poll(() => cards.count()).toBe(25);
+    await cards.first().getByText(agent, { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Call records' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Analytics of the range.
     await page.getByRole('button', { name: 'Get Analytics' }).click();

@@ -50,3 +50,11 @@ export function todayInCompanyZone(now = new Date(), timeZone = companyTimezone)
 export function firstOfMonthInCompanyZone(now = new Date(), timeZone = companyTimezone): string {
   return format(new TZDate(now, timeZone), 'yyyy-MM-01');
 }
+
+/**
+ * A server's sentence with ISO calendar dates in it, with each date as the app shows dates:
+ * 'overlaps invoice X for 2026-10-01 to 2026-10-31' → '… for 10/01/2026 to 10/31/2026'.
+ */
+export function withAppDates(text: string): string {
+  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_match, year: string, month: string, day: string) => `${month}/${day}/${year}`);
+}

@@ -43,3 +43,28 @@ describe('Modal', () => {
     expect(onOpenChange.mock.calls).toEqual([[false], [false]]);
   });
 });
+
+describe('Modal focus', () => {
+  it('gives focus back to the button that opened it when it closes', async () => {
+    const { useState } = await import('react');
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open details
+          </button>
+          <Modal open={open} onOpenChange={setOpen} title="Job Details" />
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open details' });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(document.activeElement).not.toBe(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+});

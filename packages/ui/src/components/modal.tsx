@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 const sizeClasses = {
@@ -29,6 +29,7 @@ export interface ModalProps {
 /**
  * A centred dialog with a title, a body that scrolls when it is taller than the viewport and an
  * optional footer. Escape, the close button and a click outside all call `onOpenChange(false)`.
+ * When it closes, focus goes back to whatever had it when it opened (the button that opened it).
  */
 export function Modal({
   open,
@@ -40,6 +41,9 @@ export function Modal({
   size = 'md',
   className,
 }: ModalProps) {
+  // Radix returns focus to a Dialog.Trigger; our dialogs are opened by ordinary buttons, so
+  // remember the one that had focus and return to it (if it is still on the page).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -47,6 +51,14 @@ export function Modal({
         <Dialog.Content
           // Without a description Radix would warn; telling it there is none is the documented opt-out.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+            opener.current = null;
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none',

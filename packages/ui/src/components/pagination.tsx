@@ -101,7 +101,7 @@ export function Pagination({
             {pageWindow(page, pages).map((item, index) =>
               item === 'ellipsis' ? (
                 // Ellipses have no identity of their own; their position is their key.
-                <li key={`ellipsis-${index}`} className="px-1.5 text-slate-400">
+                <li key={`ellipsis-${index}`} className="px-1.5 text-slate-500">
                   …
                 </li>
               ) : (
@@ -148,10 +148,11 @@ function pageButtonClasses(isCurrent: boolean, extra: string) {
 }
 
 function summaryText(page: number, pageSize: number | undefined, total: number) {
+  const count = (value: number) => value.toLocaleString('en-US');
   const noun = total === 1 ? 'result' : 'results';
-  if (pageSize === undefined || total === 0) return `${total} ${noun}`;
+  if (pageSize === undefined || total === 0) return `${count(total)} ${noun}`;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  if (first > total) return `${total} ${noun}`;
-  return `Showing ${first}–${last} of ${total} ${noun}`;
+  if (first > total) return `${count(total)} ${noun}`;
+  return `Showing ${count(first)}–${count(last)} of ${count(total)} ${noun}`;
 }

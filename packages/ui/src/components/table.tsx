@@ -7,10 +7,14 @@ export interface TableProps extends ComponentProps<'table'> {
 }
 
 export function Table({ className, wrapperClassName, ...props }: TableProps) {
+  const label = props['aria-label'];
   return (
+    // The wrapper scrolls sideways on narrow screens, so keyboard users must be able to reach it.
     <div
+      tabIndex={0}
+      {...(label ? { role: 'region', 'aria-label': label } : {})}
       className={cn(
-        'w-full overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm',
+        'w-full overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none',
         wrapperClassName,
       )}
     >

@@ -4,7 +4,6 @@ import {
   ZCreateRoleRequestSchema,
   ZCreateUserRequestSchema,
 } from '@phone-billing/api/schemas';
-import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Checkbox } from '@phone-billing/ui/checkbox';
@@ -12,11 +11,11 @@ import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { useCreatePermission } from '../api/create-permission';
 import { useCreateRole } from '../api/create-role';
 import { useCreateUser } from '../api/create-user';
 import type { AccessAction, AccessRole } from '../api/get-access-data';
+import { OneTimeLink } from './one-time-link';
 
 function toggled(list: string[], value: string, checked: boolean): string[] {
   return checked ? [...new Set([...list, value])] : list.filter((item) => item !== value);
@@ -89,24 +88,7 @@ export function AddUserForm({ roles }: { roles: AccessRole[] }) {
             Add User
           </Button>
         </form>
-        {setupLink && (
-          <Alert tone="info" className="mt-4" title={`One-time setup link for ${setupLink.email}`} data-testid="setup-link">
-            <p className="text-sm">Send this link to them; it is shown only now and works once within 72 hours.</p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <code className="break-all rounded bg-white px-2 py-1 text-xs text-slate-800">{setupLink.url}</code>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => navigator.clipboard?.writeText(setupLink.url).then(() => toast.success('Link copied'), () => toast.error('Could not copy the link'))}
-              >
-                Copy link
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setSetupLink(null)}>
-                Dismiss
-              </Button>
-            </div>
-          </Alert>
-        )}
+        {setupLink && <OneTimeLink title={`One-time setup link for ${setupLink.email}`} url={setupLink.url} onDismiss={() => setSetupLink(null)} testId="setup-link" />}
       </CardContent>
     </Card>
   );

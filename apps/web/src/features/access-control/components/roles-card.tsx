@@ -20,7 +20,7 @@ export function RolesCard({ roles, actions }: { roles: AccessRole[]; actions: Ac
                 <div className="font-medium text-slate-900">{role.name}</div>
                 {role.description && <div className="text-sm text-slate-500">{role.description}</div>}
                 <div className="mt-2 flex flex-wrap gap-1">
-                  {role.actions.length ? role.actions.map((action) => <Badge key={action.id}>{action.key}</Badge>) : <span className="text-xs text-slate-400">No permissions</span>}
+                  {role.actions.length ? role.actions.map((action) => <Badge key={action.id}>{action.key}</Badge>) : <span className="text-xs text-slate-600">No permissions</span>}
                 </div>
               </li>
             ))}

@@ -16,11 +16,13 @@ import { SetupPasswordForm } from './setup-password-form';
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const setupToken = searchParams.get('setup');
-  // A one-time setup link (/login?setup=<token>): choose a password instead of signing in.
-  if (setupToken) {
+  const resetToken = searchParams.get('reset');
+  // A one-time link: /login?setup=<token> for a new account, /login?reset=<token> from "Send
+  // reset link". Either way the person chooses a password instead of signing in.
+  if (setupToken || resetToken) {
     return (
-      <LoginFrame subtitle="Welcome! Choose a password for your new account">
-        <SetupPasswordForm token={setupToken} />
+      <LoginFrame subtitle={setupToken ? 'Welcome! Choose a password for your new account' : 'Choose a new password for your account'}>
+        <SetupPasswordForm token={(setupToken ?? resetToken)!} purpose={setupToken ? 'setup' : 'reset'} />
       </LoginFrame>
     );
   }
@@ -35,6 +37,30 @@ function LoginFrame({ subtitle, children }: { subtitle: string; children: ReactN
         <p className="mt-1 text-center text-sm text-slate-500">{subtitle}</p>
         {children}
       </div>
+    </div>
+  );
+}
+
+/** There is no self-service reset: an administrator sends a one-time link from Access Control. */
+function ForgotPassword() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-4 text-center text-sm">
+      <button
+        type="button"
+        className="font-medium text-blue-700 hover:underline"
+        aria-expanded={open}
+        aria-controls="forgot-password-help"
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        Forgot password?
+      </button>
+      {open ? (
+        <p id="forgot-password-help" className="mt-2 rounded-md bg-slate-50 p-3 text-left text-slate-700">
+          Ask an administrator to send you a password reset link (Access Control → Send reset link). The link works once, within 72 hours, and
+          lets you choose a new password here.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -90,6 +116,7 @@ function SignInScreen() {
             {form.formState.isSubmitting ? 'Signing in...' : 'Sign in'}
           </Button>
         </form>
+        <ForgotPassword />
     </LoginFrame>
   );
 }

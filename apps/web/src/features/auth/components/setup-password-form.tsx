@@ -12,8 +12,11 @@ import { errorMessage } from '../../../lib/trpc';
 import { useSetupLink } from '../api/get-setup-link';
 import { useSetUpPassword } from '../api/set-up-password';
 
-/** "Choose your password" for a one-time setup link (/login?setup=<token>); signs the user in. */
-export function SetupPasswordForm({ token }: { token: string }) {
+/**
+ * "Choose your password" for a one-time link: a new account's setup link (/login?setup=<token>)
+ * or an administrator's reset link (/login?reset=<token>). Signs the user in.
+ */
+export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 'setup' | 'reset' }) {
   const navigate = useNavigate();
   const link = useSetupLink(token);
   const setupPassword = useSetUpPassword();
@@ -35,7 +38,7 @@ export function SetupPasswordForm({ token }: { token: string }) {
 
   return (
     <div className="mt-8">
-      <h2 className="text-lg font-semibold text-slate-900">Choose your password</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{purpose === 'setup' ? 'Choose your password' : 'Choose a new password'}</h2>
       {link.isLoading ? (
         <div className="flex justify-center p-6">
           <Spinner />

@@ -3,9 +3,10 @@ import { trpc } from '../../../lib/trpc';
 
 const POLL_WHILE_RUNNING_MS = 2000;
 
-/** The billing jobs list, polled while any job on it is pending or running. */
-export function useBillingJobs(filter: { status?: BillingJobStatus; search?: string }) {
+/** A page of billing jobs, newest first, polled while any job on it is pending or running. */
+export function useBillingJobs(filter: { status?: BillingJobStatus; search?: string; page: number; limit: number }) {
   return trpc.billing.jobs.useQuery(filter, {
+    placeholderData: (previous) => previous,
     refetchInterval: (query) => (query.state.data?.data.some((job) => isJobRunning(job.status)) ? POLL_WHILE_RUNNING_MS : false),
   });
 }

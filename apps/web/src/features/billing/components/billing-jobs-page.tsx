@@ -1,44 +1,32 @@
 import { BILLING_JOB_STATUSES, billingJobStatusLabels, billingJobTypeLabels, canCancelJob, canRetryJob, type BillingJobStatus, type BillingJobView } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { Card } from '@phone-billing/ui/card';
+import { actionsColumn, DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Input } from '@phone-billing/ui/input';
+import { Pagination } from '@phone-billing/ui/pagination';
 import { Select } from '@phone-billing/ui/select';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Ban, Eye, Play, RefreshCw, RotateCcw, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { LoadError } from '../../../components/errors/load-error';
+import { JobStatusBadge } from '../../../components/job-status-badge';
 import { usePermission } from '../../../lib/auth-store';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
-import { JobStatusBadge } from '../../../components/job-status-badge';
-import { formatMoney } from '../../../lib/format';
+import { errorMessage } from '../../../lib/trpc';
 import { useCancelBillingJob } from '../api/cancel-billing-job';
 import { useBillingJobs, useReloadBillingJobs } from '../api/get-billing-jobs';
 import { useRetryBillingJob } from '../api/retry-billing-job';
 import { JobDetailsModal } from './job-details-modal';
+import { JobResultsSummary } from './job-results-summary';
+import { KillSwitchBanner } from './kill-switch-banner';
 import { RunJobModal } from './run-job-modal';
 
 /** Spec 000 §9: the job list reloads 1 second after a run is accepted. */
 const RELOAD_AFTER_RUN_MS = 1000;
-
-function Results({ job }: { job: BillingJobView }) {
-  return (
-    <div className="text-sm">
-      <div>
-        <span className="text-green-700">{job.successfulInvoices} ok</span>
-        {job.failedInvoices ? <span className="text-red-700"> · {job.failedInvoices} failed</span> : null}
-        <span className="text-slate-500"> · {job.totalClients} customers</span>
-      </div>
-      <div className="font-medium text-slate-900">{formatMoney(job.totalAmount)}</div>
-      {job.error ? (
-        <div className="max-w-xs truncate text-xs text-red-700" title={job.error}>
-          {job.error}
-        </div>
-      ) : null}
-    </div>
-  );
-}
+/** Spec 000 §9 page sizes (10, 20, 50, 100); the list starts at 20 on every width. */
+const DEFAULT_PAGE_SIZE = 20;
 
 function useSearchDebounce(value: string, delay = 300): string {
   const [debounced, setDebounced] = useState(value);
@@ -53,16 +41,19 @@ export default function BillingJobsPage() {
   const canRun = usePermission('billing:run');
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BillingJobStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [runOpen, setRunOpen] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);
   const debouncedSearch = useSearchDebounce(search.trim());
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => (reloadTimer.current ? clearTimeout(reloadTimer.current) : undefined), []);
+  // Another filter means other rows: back to the first page.
+  useEffect(() => setPage(1), [status, debouncedSearch, limit]);
 
-  const input = { ...(status ? { status } : {}), ...(debouncedSearch ? { search: debouncedSearch } : {}) };
-  const jobs = useBillingJobs(input);
+  const jobs = useBillingJobs({ ...(status ? { status } : {}), ...(debouncedSearch ? { search: debouncedSearch } : {}), page, limit });
   useEffect(() => {
-    if (jobs.error) toast.error('Failed to load billing jobs');
+    if (jobs.error) toast.error(errorMessage(jobs.error, 'Failed to load billing jobs'), { id: 'billing-jobs-load' });
   }, [jobs.error]);
 
   const reload = useReloadBillingJobs();
@@ -80,25 +71,40 @@ export default function BillingJobsPage() {
   };
 
   const list = jobs.data?.data ?? [];
+  const pagination = jobs.data?.pagination;
   const filtered = Boolean(status || debouncedSearch);
 
-  const actions = (job: BillingJobView) => (
-    <div className="flex flex-wrap justify-end gap-1.5">
-      <Button size="sm" variant="ghost" onClick={() => setDetailId(job.id)} aria-label={`View details of ${job.jobId}`}>
-        <Eye className="size-4" aria-hidden /> Details
-      </Button>
-      {canRun && canRetryJob(job.status) ? (
-        <Button size="sm" variant="outline" onClick={() => retry.mutate({ id: job.id })} loading={retry.isPending && retry.variables?.id === job.id} aria-label={`Retry ${job.jobId}`}>
-          <RotateCcw className="size-4" aria-hidden /> Retry
+  const columns: DataColumn<BillingJobView>[] = [
+    // A job id is one word to people: it never wraps ("BJ-/W95MWR").
+    { key: 'jobId', header: 'Job ID', className: 'text-sm font-medium', card: 'title', cell: (job) => <span className="font-mono whitespace-nowrap">{job.jobId}</span> },
+    { key: 'status', header: 'Status', card: 'badge', cell: (job) => <JobStatusBadge status={job.status} /> },
+    { key: 'type', header: 'Type', cell: (job) => billingJobTypeLabels[job.type] },
+    {
+      key: 'period',
+      header: 'Period',
+      className: 'whitespace-nowrap text-sm',
+      cell: (job) => `${formatCalendarDate(job.startDate)} – ${formatCalendarDate(job.endDate)}`,
+    },
+    { key: 'results', header: 'Results', cell: (job) => <JobResultsSummary job={job} /> },
+    { key: 'created', header: 'Created', className: 'whitespace-nowrap text-sm', cell: (job) => formatDateTime(job.createdAt) },
+    actionsColumn((job) => (
+      <div className="flex flex-wrap justify-end gap-1.5">
+        <Button size="sm" variant="ghost" onClick={() => setDetailId(job.id)} aria-label={`View details of ${job.jobId}`}>
+          <Eye className="size-4" aria-hidden /> Details
         </Button>
-      ) : null}
-      {canRun && canCancelJob(job.status) ? (
-        <Button size="sm" variant="outline" className="text-red-700" onClick={() => onCancel(job)} loading={cancel.isPending && cancel.variables?.id === job.id} aria-label={`Cancel ${job.jobId}`}>
-          <Ban className="size-4" aria-hidden /> Cancel
-        </Button>
-      ) : null}
-    </div>
-  );
+        {canRun && canRetryJob(job.status) ? (
+          <Button size="sm" variant="outline" onClick={() => retry.mutate({ id: job.id })} loading={retry.isPending && retry.variables?.id === job.id} aria-label={`Retry ${job.jobId}`}>
+            <RotateCcw className="size-4" aria-hidden /> Retry
+          </Button>
+        ) : null}
+        {canRun && canCancelJob(job.status) ? (
+          <Button size="sm" variant="outline" className="text-red-700" onClick={() => onCancel(job)} loading={cancel.isPending && cancel.variables?.id === job.id} aria-label={`Cancel ${job.jobId}`}>
+            <Ban className="size-4" aria-hidden /> Cancel
+          </Button>
+        ) : null}
+      </div>
+    )),
+  ];
 
   return (
     <div className="space-y-4">
@@ -115,6 +121,8 @@ export default function BillingJobsPage() {
           ) : null}
         </div>
       </div>
+
+      <KillSwitchBanner />
 
       <Card className="p-4">
         <div className="flex flex-col gap-3 sm:flex-row">
@@ -133,13 +141,15 @@ export default function BillingJobsPage() {
         </div>
       </Card>
 
-      <Card>
-        {jobs.isLoading ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          filtered ? (
+      {jobs.isLoading ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : jobs.error && !jobs.data ? (
+        <LoadError title={errorMessage(jobs.error, 'Failed to load billing jobs')} onRetry={jobs.refetch} retrying={jobs.isFetching} />
+      ) : list.length === 0 ? (
+        <Card>
+          {filtered ? (
             <EmptyState title="No jobs match your filters" description="Try another job ID or status." />
           ) : (
             <EmptyState
@@ -148,62 +158,15 @@ export default function BillingJobsPage() {
               description="Run a billing job to rate your customers' calls and create their QuickBooks invoices."
               action={canRun ? <Button onClick={() => setRunOpen(true)}>Run First Job</Button> : undefined}
             />
-          )
-        ) : (
-          <>
-            <div className="hidden md:block">
-              <Table>
-                <THead>
-                  <Tr>
-                    <Th>Job ID</Th>
-                    <Th>Status</Th>
-                    <Th>Type</Th>
-                    <Th>Period</Th>
-                    <Th>Results</Th>
-                    <Th>Created</Th>
-                    <Th className="text-right">Actions</Th>
-                  </Tr>
-                </THead>
-                <TBody>
-                  {list.map((job) => (
-                    <Tr key={job.id} data-testid="billing-job-row">
-                      <Td className="font-mono text-sm font-medium">{job.jobId}</Td>
-                      <Td>
-                        <JobStatusBadge status={job.status} />
-                      </Td>
-                      <Td>{billingJobTypeLabels[job.type]}</Td>
-                      <Td className="whitespace-nowrap text-sm">
-                        {formatCalendarDate(job.startDate)} – {formatCalendarDate(job.endDate)}
-                      </Td>
-                      <Td>
-                        <Results job={job} />
-                      </Td>
-                      <Td className="whitespace-nowrap text-sm">{formatDateTime(job.createdAt)}</Td>
-                      <Td>{actions(job)}</Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
-            </div>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {list.map((job) => (
-                <li key={job.id} className="space-y-2 p-4" data-testid="billing-job-card">
-                  <div className="flex items-center justify-between">
-                    <span className="font-mono text-sm font-semibold">{job.jobId}</span>
-                    <JobStatusBadge status={job.status} />
-                  </div>
-                  <div className="text-sm text-slate-600">
-                    {billingJobTypeLabels[job.type]} · {formatCalendarDate(job.startDate)} – {formatCalendarDate(job.endDate)}
-                  </div>
-                  <Results job={job} />
-                  <div className="text-xs text-slate-500">Created {formatDateTime(job.createdAt)}</div>
-                  {actions(job)}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </Card>
+          )}
+        </Card>
+      ) : (
+        <DataTable aria-label="Billing jobs" columns={columns} rows={list} rowKey={(job) => job.id} rowTestId="billing-job-row" />
+      )}
+
+      {pagination && pagination.total > 0 ? (
+        <Pagination page={pagination.page} pages={pagination.pages} total={pagination.total} pageSize={limit} onPageChange={setPage} onPageSizeChange={setLimit} />
+      ) : null}
 
       <RunJobModal open={runOpen} onOpenChange={setRunOpen} onStarted={onStarted} />
       <JobDetailsModal id={detailId} onClose={() => setDetailId(null)} />

@@ -1,58 +1,129 @@
-import { billingJobTypeLabels, isJobRunning, type BillingJobCustomerView } from '@phone-billing/api/schemas';
-import { Alert } from '@phone-billing/ui/alert';
+import { billingJobTypeLabels, isJobRunning, type BillingJobCustomerView, type BillingJobDetailView } from '@phone-billing/api/schemas';
+import { Button } from '@phone-billing/ui/button';
+import { cn } from '@phone-billing/ui/lib/cn';
+import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { Modal } from '@phone-billing/ui/modal';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
-import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
+import { Alert } from '@phone-billing/ui/alert';
+import { Download } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LoadError } from '../../../components/errors/load-error';
 import { JobStatusBadge } from '../../../components/job-status-badge';
-import { formatMoney } from '../../../lib/format';
+import { useInvoiceLink } from '../../../hooks/use-invoice-link';
+import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
+import { formatMinutes, formatMoney, formatNumber, plural } from '../../../lib/format';
+import { errorMessage } from '../../../lib/trpc';
+import { useExportJobResults } from '../api/export-job-results';
 import { useBillingJob } from '../api/get-billing-job';
 import { CustomerStatusBadge } from './customer-status-badge';
+import { JobCustomerActions, JobCustomerLines, JobCustomerOutcome } from './job-customer-parts';
+import { skippedCustomers } from './job-results-summary';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+    <div className={className}>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
       <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
 
-function CustomerOutcome({ customer }: { customer: BillingJobCustomerView }) {
-  if (customer.qboInvoiceId) {
-    return (
-      <span>
-        Invoice {customer.qboInvoiceId}
-        {customer.docNumber ? <span className="text-slate-500"> (No. {customer.docNumber})</span> : null}
-      </span>
-    );
-  }
-  if (customer.error) return <span className="text-red-700">{customer.error}</span>;
-  if (customer.skipReason) return <span className="text-slate-600">{customer.skipReason}</span>;
-  if (customer.status === 'RATED') return <span className="text-slate-600">Dry run: no invoice created</span>;
-  if (customer.status === 'PENDING') return <span className="text-slate-500">Waiting</span>;
-  return <span>—</span>;
+/** 'Invoices: 2 invoiced, 1 failed, 1 skipped', or for a dry run '11 rated (preview), no invoices'. */
+function outcomeCounts(job: BillingJobDetailView): string {
+  const skipped = skippedCustomers(job);
+  const parts = [job.type === 'DRY_RUN' ? `${formatNumber(job.successfulInvoices)} rated (preview), no invoices` : `${formatNumber(job.successfulInvoices)} invoiced`];
+  if (job.failedInvoices) parts.push(`${formatNumber(job.failedInvoices)} failed`);
+  if (skipped) parts.push(`${formatNumber(skipped)} skipped`);
+  return parts.join(', ');
+}
+
+function customerColumns(job: BillingJobDetailView, invoiceLink: (id: string | null) => string | null): DataColumn<BillingJobCustomerView>[] {
+  return [
+    {
+      key: 'customer',
+      header: 'Customer',
+      card: 'title',
+      cell: (customer) => (
+        <>
+          <div className="font-medium text-slate-900">{customer.customerName}</div>
+          <JobCustomerLines customer={customer} />
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', card: 'badge', cell: (customer) => <CustomerStatusBadge status={customer.status} /> },
+    { key: 'calls', header: 'Calls', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (customer) => formatNumber(customer.calls) },
+    {
+      key: 'minutes',
+      header: 'Billed minutes',
+      className: 'text-right tabular-nums whitespace-nowrap',
+      headerClassName: 'text-right',
+      cell: (customer) => formatMinutes(customer.billedMinutes),
+    },
+    {
+      key: 'amount',
+      header: job.type === 'DRY_RUN' ? 'Preview amount' : 'Amount',
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
+      // A skipped customer was not billed: no amount beside it.
+      cell: (customer) =>
+        customer.status === 'SKIPPED' ? (
+          <span>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No amount</span>
+          </span>
+        ) : (
+          formatMoney(customer.amount)
+        ),
+    },
+    {
+      key: 'outcome',
+      header: 'Invoice / reason',
+      className: 'max-w-xs text-sm',
+      cell: (customer) => <JobCustomerOutcome customer={customer} invoiceLink={invoiceLink(customer.qboInvoiceId)} />,
+    },
+    { key: 'actions', header: <span className="sr-only">Actions</span>, card: 'actions', cell: (customer) => <JobCustomerActions job={job} customer={customer} /> },
+  ];
 }
 
 export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const detail = useBillingJob(id);
+  const exportResults = useExportJobResults();
+  const invoiceLink = useInvoiceLink();
   const job = detail.data?.data;
   const running = job ? isJobRunning(job.status) : false;
   const percent = job && job.totalClients > 0 ? Math.round((job.processedClients / job.totalClients) * 100) : 0;
+  const dryRun = job?.type === 'DRY_RUN';
 
   return (
-    <Modal open={Boolean(id)} onOpenChange={(open) => (open ? undefined : onClose())} title={job ? `Job Details: ${job.jobId}` : 'Job Details'} size="xl">
+    <Modal
+      open={Boolean(id)}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={job ? `Job Details: ${job.jobId}` : 'Job Details'}
+      size="xl"
+      footer={
+        job ? (
+          <Button variant="outline" onClick={() => exportResults.mutate(job.id)} loading={exportResults.isPending}>
+            <Download className="size-4" aria-hidden /> Export CSV
+          </Button>
+        ) : undefined
+      }
+    >
       {detail.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner />
         </div>
       ) : detail.error || !job ? (
-        <Alert tone="error">Failed to load the job details</Alert>
+        <LoadError title={errorMessage(detail.error, 'Failed to load the job details')} onRetry={detail.refetch} retrying={detail.isFetching} />
       ) : (
         <div className="space-y-5">
+          {dryRun ? (
+            <Alert tone="info" title="Dry run: a preview">
+              Every customer was rated exactly as a real run would rate them. Nothing was sent to QuickBooks and no invoice was created.
+            </Alert>
+          ) : null}
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             <Field label="Job ID">
-              <span className="font-mono">{job.jobId}</span>
+              <span className="font-mono whitespace-nowrap">{job.jobId}</span>
             </Field>
             <Field label="Status">
               <JobStatusBadge status={job.status} />
@@ -64,14 +135,12 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
             <Field label="Created">{formatDateTime(job.createdAt)}</Field>
             <Field label="Started">{formatDateTime(job.startedAt)}</Field>
             <Field label="Completed">{formatDateTime(job.completedAt)}</Field>
-            <Field label={job.type === 'DRY_RUN' ? 'Total (not invoiced)' : 'Total invoiced'}>{formatMoney(job.totalAmount)}</Field>
-            <Field label="Customers">{job.totalClients}</Field>
-            <Field label="Invoices">
-              {job.successfulInvoices} succeeded{job.failedInvoices ? `, ${job.failedInvoices} failed` : ''}
+            <Field label={dryRun ? 'Preview total (not invoiced)' : 'Total invoiced'}>{formatMoney(job.totalAmount)}</Field>
+            <Field label="Customers">{plural(job.totalClients, 'customer')}</Field>
+            <Field label={dryRun ? 'Results' : 'Invoices'}>{outcomeCounts(job)}</Field>
+            <Field label="Queues" className="col-span-2">
+              {job.queueName.join(', ') || '—'}
             </Field>
-            <div className="col-span-2">
-              <Field label="Queues">{job.queueName.join(', ') || '—'}</Field>
-            </div>
           </dl>
 
           {running ? (
@@ -79,7 +148,7 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
               <div className="mb-1 flex justify-between text-sm text-slate-600">
                 <span>Progress</span>
                 <span>
-                  {job.processedClients} of {job.totalClients} customers
+                  {formatNumber(job.processedClients)} of {plural(job.totalClients, 'customer')}
                 </span>
               </div>
               <div
@@ -90,60 +159,23 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
                 aria-valuenow={job.processedClients}
                 className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
               >
-                <div className="h-full rounded-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
+                <div className={cn('h-full rounded-full bg-blue-600 transition-all')} style={{ width: `${percent}%` }} />
               </div>
             </div>
           ) : null}
 
           {job.error ? <Alert tone="error">{job.error}</Alert> : null}
 
-          <div>
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">Customers</h3>
+          <section aria-labelledby="job-customers-heading">
+            <h3 id="job-customers-heading" className="mb-2 text-sm font-semibold text-slate-900">
+              Customers
+            </h3>
             {job.customers.length === 0 ? (
-              <p className="text-sm text-slate-500">No active customer holds the selected queues.</p>
+              <p className="text-sm text-slate-600">No active customer holds the selected queues.</p>
             ) : (
-              <Table>
-                <THead>
-                  <Tr>
-                    <Th>Customer</Th>
-                    <Th>Status</Th>
-                    <Th className="text-right">Calls</Th>
-                    <Th className="text-right">Billed minutes</Th>
-                    <Th className="text-right">Amount</Th>
-                    <Th>Invoice / reason</Th>
-                  </Tr>
-                </THead>
-                <TBody>
-                  {job.customers.map((customer) => (
-                    <Tr key={customer.id} data-testid="job-customer-row">
-                      <Td>
-                        <div className="font-medium text-slate-900">{customer.customerName}</div>
-                        {customer.lines.length ? (
-                          <ul className="mt-1 space-y-0.5 text-xs text-slate-500">
-                            {customer.lines.map((line) => (
-                              <li key={line.description}>
-                                {line.description}: {line.quantity} min × ${line.unitPrice} = ${line.amount}
-                                {line.taxCode ? ` (tax ${line.taxCode})` : ''}
-                              </li>
-                            ))}
-                          </ul>
-                        ) : null}
-                      </Td>
-                      <Td>
-                        <CustomerStatusBadge status={customer.status} />
-                      </Td>
-                      <Td className="text-right tabular-nums">{customer.calls}</Td>
-                      <Td className="text-right tabular-nums">{customer.billedMinutes}</Td>
-                      <Td className="text-right tabular-nums">{formatMoney(customer.amount)}</Td>
-                      <Td className="max-w-xs text-sm">
-                        <CustomerOutcome customer={customer} />
-                      </Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
+              <DataTable aria-label="Customers of this job" columns={customerColumns(job, invoiceLink)} rows={job.customers} rowKey={(customer) => customer.id} rowTestId="job-customer-row" />
             )}
-          </div>
+          </section>
         </div>
       )}
     </Modal>

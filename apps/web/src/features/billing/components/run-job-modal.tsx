@@ -10,9 +10,11 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayInCompanyZone } from '../../../lib/dates';
-import { formatMinutes, formatRate } from '../../../lib/format';
+import { formatMinutes, formatRate, plural } from '../../../lib/format';
 import { useBillingQueues } from '../api/get-billing-queues';
+import { useKillSwitch } from '../api/get-kill-switch';
 import { useRunBillingJob } from '../api/run-billing-job';
+import { KillSwitchBanner } from './kill-switch-banner';
 
 /** The previous calendar month in the company timezone: what a monthly billing run usually covers. */
 function previousMonth(): { start: string; end: string } {
@@ -28,6 +30,8 @@ type FormValues = RunBillingJobInput;
 
 export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (jobId: string) => void }) {
   const queues = useBillingQueues(open);
+  // While billing is paused the form says so up front; the server would refuse the run anyway.
+  const paused = useKillSwitch().data?.enabled ?? false;
   useEffect(() => {
     if (queues.error) toast.error('Failed to load available queues');
   }, [queues.error]);
@@ -67,13 +71,14 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form="run-billing-job-form" loading={run.isPending} disabled={selected.length === 0 || run.isPending}>
+          <Button type="submit" form="run-billing-job-form" loading={run.isPending} disabled={paused || selected.length === 0 || run.isPending}>
             Run Billing Job
           </Button>
         </>
       }
     >
       <form id="run-billing-job-form" onSubmit={submit} className="space-y-4" noValidate>
+        <KillSwitchBanner />
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Start Date" htmlFor="billing-start" error={formState.errors.billingPeriodStart?.message}>
             <Input id="billing-start" type="date" {...register('billingPeriodStart')} />
@@ -136,10 +141,14 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
             />
           )}
           {formState.errors.selectedQueues?.message ? <p className="mt-1 text-sm text-red-600">{formState.errors.selectedQueues.message}</p> : null}
-          <p className="mt-1 text-xs text-slate-500">{selected.length} selected</p>
+          <p className="mt-1 text-xs text-slate-500">{plural(selected.length, 'queue')} selected</p>
         </fieldset>
 
-        <Checkbox label="Dry Run (no invoices created)" {...register('isDryRun')} />
+        <Checkbox
+          label="Dry Run (no invoices created)"
+          description="A preview: rates every customer exactly as a real run would, sends nothing to QuickBooks and counts no invoices."
+          {...register('isDryRun')}
+        />
       </form>
     </Modal>
   );

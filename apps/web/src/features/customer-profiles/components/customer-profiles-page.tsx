@@ -6,20 +6,20 @@ import {
   type TCustomerProfile,
   type TCustomerProfileListQuery,
 } from '@phone-billing/api/schemas';
-import { Alert } from '@phone-billing/ui/alert';
 import { Badge, type BadgeTone } from '@phone-billing/ui/badge';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent } from '@phone-billing/ui/card';
+import { actionsColumn, DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Input } from '@phone-billing/ui/input';
 import { Pagination } from '@phone-billing/ui/pagination';
 import { Select } from '@phone-billing/ui/select';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { BarChart3, CalendarClock, CheckCircle2, Link2, ListChecks, Pencil, Plus, Trash2, Users, Waypoints } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { LoadError } from '../../../components/errors/load-error';
 import { usePermission } from '../../../lib/auth-store';
 import { formatDateTime, formatShortDate } from '../../../lib/dates';
 import { formatMinutes, formatRate } from '../../../lib/format';
@@ -108,6 +108,115 @@ export default function CustomerProfilesPage() {
     if (window.confirm('Are you sure you want to delete this customer profile?')) remove.mutate({ id: profile.id });
   };
 
+  const columns: DataColumn<TCustomerProfile>[] = [
+    {
+      key: 'customer',
+      header: 'Customer',
+      card: 'title',
+      cell: (profile) => (
+        <>
+          <div className="font-medium text-slate-900">{profile.qboDisplayName}</div>
+          {profile.qboCompanyName && profile.qboCompanyName !== profile.qboDisplayName && <div className="text-xs text-slate-600">{profile.qboCompanyName}</div>}
+          {profile.qboPrimaryEmailAddr && (
+            <div className="max-w-[9rem] truncate text-xs text-slate-600 max-md:max-w-full" title={profile.qboPrimaryEmailAddr}>
+              {profile.qboPrimaryEmailAddr}
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'queues',
+      header: 'Genesys Queues',
+      headerClassName: 'whitespace-normal',
+      cell: (profile) =>
+        profile.genesysQueueNames.length === 0 ? (
+          <span className="text-sm text-slate-600">None</span>
+        ) : (
+          <div className="flex max-w-[9rem] flex-wrap gap-1 max-md:max-w-full">
+            {profile.genesysQueueNames.map((name) => (
+              <Badge key={name} tone="blue" className="max-w-full truncate" title={name}>
+                {name}
+              </Badge>
+            ))}
+          </div>
+        ),
+    },
+    {
+      key: 'qbo',
+      header: 'QBO Mapping',
+      headerClassName: 'whitespace-normal',
+      cell: (profile) => {
+        const complete = profileCompleteness(profile);
+        return (
+          <>
+            <div className="text-sm">{profile.qboCustomerId ? `ID ${profile.qboCustomerId}` : <span className="text-slate-600">Not mapped</span>}</div>
+            <Badge tone={BAND_TONES[complete.band]} title={`${complete.passedChecks} of ${complete.totalChecks} details`}>
+              {BAND_LABELS[complete.band]} {complete.percent}%
+            </Badge>
+          </>
+        );
+      },
+    },
+    {
+      key: 'billing',
+      header: 'Billing Config',
+      headerClassName: 'whitespace-normal',
+      className: 'text-sm text-slate-700',
+      cell: (profile) => (
+        <>
+          <div className="whitespace-nowrap">
+            Day {profile.billDate} · {profile.billTime}
+          </div>
+          <div className="text-xs whitespace-nowrap text-slate-600">
+            Period {profile.billingPeriodStart}–{profile.billingPeriodEnd}
+          </div>
+          {profile.minimumMinutes > 0 && (
+            <div className="text-xs whitespace-nowrap text-slate-600" title={`Overage ${formatRate(profile.overageRatePerMinute)}/min`}>
+              Min {formatMinutes(profile.minimumMinutes)}
+            </div>
+          )}
+          {profile.nextRunAt && (
+            <div className="text-xs whitespace-nowrap text-slate-600" title={`Next run ${formatDateTime(profile.nextRunAt)}`}>
+              Next {formatShortDate(profile.nextRunAt)}
+            </div>
+          )}
+        </>
+      ),
+    },
+    { key: 'rate', header: 'Rate Per Minute', headerClassName: 'whitespace-normal', className: 'text-sm whitespace-nowrap', cell: (profile) => `${formatRate(profile.ratePerMinute)}/min` },
+    {
+      key: 'status',
+      header: 'Status',
+      card: 'badge',
+      cell: (profile) => {
+        const status = profileStatus(profile);
+        return (
+          <Badge tone={STATUS_TONES[status]} className="whitespace-normal">
+            {status}
+          </Badge>
+        );
+      },
+    },
+    actionsColumn((profile) => (
+      <div className="flex justify-end gap-0.5 max-md:justify-start max-md:gap-2">
+        <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Statistics for ${profile.qboDisplayName}`} onClick={() => setStatsFor(profile)}>
+          <BarChart3 className="h-4 w-4" aria-hidden /> <span className="md:hidden">Statistics</span>
+        </Button>
+        {canEdit && (
+          <>
+            <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
+              <Pencil className="h-4 w-4" aria-hidden /> <span className="md:hidden">Edit</span>
+            </Button>
+            <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
+              <Trash2 className="h-4 w-4 text-red-600" aria-hidden /> <span className="md:hidden">Delete</span>
+            </Button>
+          </>
+        )}
+      </div>
+    )),
+  ];
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -173,8 +282,8 @@ export default function CustomerProfilesPage() {
         </CardContent>
       </Card>
 
-      {list.error ? (
-        <Alert tone="error" title={errorMessage(list.error, 'Failed to fetch customer profiles')} />
+      {list.error && !list.data ? (
+        <LoadError title={errorMessage(list.error, 'Failed to fetch customer profiles')} onRetry={list.refetch} retrying={list.isFetching} />
       ) : list.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner />
@@ -186,98 +295,7 @@ export default function CustomerProfilesPage() {
           description={summary?.total ? 'No profile matches these filters.' : 'Add the first customer profile to start billing.'}
         />
       ) : (
-        <Card>
-          <Table>
-            <THead>
-              <Tr>
-                <Th className="px-3">Customer</Th>
-                <Th className="px-3 whitespace-normal">Genesys Queues</Th>
-                <Th className="px-3 whitespace-normal">QBO Mapping</Th>
-                <Th className="px-3 whitespace-normal">Billing Config</Th>
-                <Th className="px-3 whitespace-normal">Rate Per Minute</Th>
-                <Th className="px-3">Status</Th>
-                <Th className="px-3 text-right">Actions</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {rows.map((profile) => {
-                const status = profileStatus(profile);
-                const complete = profileCompleteness(profile);
-                return (
-                  <Tr key={profile.id} data-testid="customer-profile-row">
-                    <Td className="px-3">
-                      <div className="font-medium text-slate-900">{profile.qboDisplayName}</div>
-                      {profile.qboCompanyName && profile.qboCompanyName !== profile.qboDisplayName && (
-                        <div className="text-xs text-slate-500">{profile.qboCompanyName}</div>
-                      )}
-                      {profile.qboPrimaryEmailAddr && <div className="max-w-[9rem] truncate text-xs text-slate-500" title={profile.qboPrimaryEmailAddr}>{profile.qboPrimaryEmailAddr}</div>}
-                    </Td>
-                    <Td className="px-3">
-                      {profile.genesysQueueNames.length === 0 ? (
-                        <span className="text-sm text-slate-400">None</span>
-                      ) : (
-                        <div className="flex max-w-[9rem] flex-wrap gap-1">
-                          {profile.genesysQueueNames.map((name) => (
-                            <Badge key={name} tone="blue" className="max-w-full truncate" title={name}>
-                              {name}
-                            </Badge>
-                          ))}
-                        </div>
-                      )}
-                    </Td>
-                    <Td className="px-3">
-                      <div className="text-sm">{profile.qboCustomerId ? `ID ${profile.qboCustomerId}` : <span className="text-slate-400">Not mapped</span>}</div>
-                      <Badge tone={BAND_TONES[complete.band]} title={`${complete.passedChecks} of ${complete.totalChecks} details`}>
-                        {BAND_LABELS[complete.band]} {complete.percent}%
-                      </Badge>
-                    </Td>
-                    <Td className="px-3 text-sm text-slate-700">
-                      <div className="whitespace-nowrap">
-                        Day {profile.billDate} · {profile.billTime}
-                      </div>
-                      <div className="whitespace-nowrap text-xs text-slate-500">
-                        Period {profile.billingPeriodStart}–{profile.billingPeriodEnd}
-                      </div>
-                      {profile.minimumMinutes > 0 && (
-                        <div className="whitespace-nowrap text-xs text-slate-500" title={`Overage $${profile.overageRatePerMinute}/min`}>
-                          Min {formatMinutes(profile.minimumMinutes)}
-                        </div>
-                      )}
-                      {profile.nextRunAt && (
-                        <div className="whitespace-nowrap text-xs text-slate-500" title={`Next run ${formatDateTime(profile.nextRunAt)}`}>
-                          Next {formatShortDate(profile.nextRunAt)}
-                        </div>
-                      )}
-                    </Td>
-                    <Td className="whitespace-nowrap px-3 text-sm">{formatRate(profile.ratePerMinute)}/min</Td>
-                    <Td className="px-3">
-                      <Badge tone={STATUS_TONES[status]} className="whitespace-normal">
-                        {status}
-                      </Badge>
-                    </Td>
-                    <Td className="whitespace-nowrap px-3">
-                      <div className="flex justify-end gap-0.5">
-                        <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Statistics for ${profile.qboDisplayName}`} onClick={() => setStatsFor(profile)}>
-                          <BarChart3 className="h-4 w-4" aria-hidden />
-                        </Button>
-                        {canEdit && (
-                          <>
-                            <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
-                              <Pencil className="h-4 w-4" aria-hidden />
-                            </Button>
-                            <Button variant="ghost" size="sm" className="w-8 px-0" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
-                              <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                            </Button>
-                          </>
-                        )}
-                      </div>
-                    </Td>
-                  </Tr>
-                );
-              })}
-            </TBody>
-          </Table>
-        </Card>
+        <DataTable aria-label="Customer profiles" columns={columns} rows={rows} rowKey={(profile) => profile.id} rowTestId="customer-profile-row" />
       )}
 
       {pagination && (

@@ -22,6 +22,7 @@ import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../lib/dates';
 import { useCreateCustomerProfile } from '../api/create-customer-profile';
+import { useDefaultRate } from '../api/get-default-rate';
 import { useQueueSuggestions } from '../api/get-queue-suggestions';
 import { useRescheduleBilling } from '../api/reschedule-billing';
 import { useSearchQboCustomer } from '../api/search-qbo-customer';
@@ -35,8 +36,9 @@ interface ProfileFormModalProps {
   onClose: () => void;
 }
 
-function formValuesOf(profile: TCustomerProfile | null): TCustomerProfileFormValues {
-  if (!profile) return { ...customerProfileDefaults, genesysQueueNames: [] };
+/** A profile's values in the form; a new profile starts with the organisation's default rate. */
+function formValuesOf(profile: TCustomerProfile | null, defaultRate: string | undefined): TCustomerProfileFormValues {
+  if (!profile) return { ...customerProfileDefaults, ratePerMinute: defaultRate ?? customerProfileDefaults.ratePerMinute, genesysQueueNames: [] };
   const text = (value: string | null) => value ?? '';
   return {
     genesysQueueNames: [...profile.genesysQueueNames],
@@ -91,9 +93,10 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
   const reschedule = useRescheduleBilling();
   const searchQboCustomer = useSearchQboCustomer();
   const suggestions = useQueueSuggestions();
+  const defaultRate = useDefaultRate();
   const form = useForm<TCustomerProfileFormInput, unknown, TCustomerProfileForm>({
     resolver: zodResolver(ZCustomerProfileFormSchema),
-    defaultValues: formValuesOf(null),
+    defaultValues: formValuesOf(null, defaultRate),
   });
   const { errors } = form.formState;
   const [qboMetadata, setQboMetadata] = useState<Record<string, unknown> | null>(null);
@@ -103,11 +106,18 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
 
   useEffect(() => {
     if (!open) return;
-    form.reset(formValuesOf(profile));
+    form.reset(formValuesOf(profile, defaultRate));
     setQboMetadata(profile?.qboMetadata ?? null);
     setFound(null);
     setNextRun(profile?.nextRunAt ?? null);
+    // The default rate arriving later must not wipe what is being typed: only opening resets.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, profile, form]);
+
+  // Settings may answer after the modal opened: a new profile's untouched rate takes the default.
+  useEffect(() => {
+    if (open && !profile && defaultRate && !form.getFieldState('ratePerMinute').isDirty) form.setValue('ratePerMinute', defaultRate);
+  }, [open, profile, defaultRate, form]);
 
   const editing = profile !== null;
   const saving = create.isPending || update.isPending;

@@ -9,7 +9,10 @@ import { BarChart3 } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
+import { LoadError } from '../../../components/errors/load-error';
+import { errorMessage } from '../../../lib/trpc';
 import { useProfileStats } from '../api/get-profile-stats';
+import { ProfileInvoices } from './profile-invoices';
 
 interface ProfileStatsModalProps {
   profile: TCustomerProfile | null;
@@ -23,7 +26,6 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
   const stats = useProfileStats(profile?.id ?? null);
 
   useEffect(() => {
-    // Spec 001 §4: a load failure is only logged; the empty state appears.
     if (stats.error) console.error('Failed to load customer statistics', stats.error);
   }, [stats.error]);
 
@@ -51,6 +53,9 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
         <div className="flex justify-center py-10">
           <Spinner />
         </div>
+      ) : stats.error ? (
+        // Issue 16 over spec 001 §4: a failed load says so, with Retry, instead of looking empty.
+        <LoadError title={errorMessage(stats.error, 'Failed to load the statistics')} onRetry={stats.refetch} retrying={stats.isFetching} />
       ) : !data ? (
         <EmptyState icon={<BarChart3 className="h-6 w-6" />} title="No statistics available for this customer profile." />
       ) : (
@@ -91,6 +96,13 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
             )}
           </section>
 
+          <section aria-labelledby="profile-invoices-heading">
+            <h3 id="profile-invoices-heading" className="mb-2 text-sm font-semibold text-slate-700">
+              Invoices
+            </h3>
+            <ProfileInvoices profileId={profile!.id} />
+          </section>
+
           <section aria-label="QuickBooks details">
             <h3 className="mb-2 text-sm font-semibold text-slate-700">QuickBooks details</h3>
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
@@ -103,8 +115,8 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
                 ['Address', address],
               ].map(([label, value]) => (
                 <div key={label} className="flex gap-2">
-                  <dt className="w-28 shrink-0 text-slate-500">{label}</dt>
-                  <dd className={value ? 'text-slate-900' : 'italic text-slate-400'}>{orNotSet(value)}</dd>
+                  <dt className="w-28 shrink-0 text-slate-600">{label}</dt>
+                  <dd className={value ? 'text-slate-900' : 'italic text-slate-600'}>{orNotSet(value)}</dd>
                 </div>
               ))}
             </dl>

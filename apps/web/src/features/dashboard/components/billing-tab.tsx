@@ -37,7 +37,7 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
               <Tr key={job.id}>
                 <Td className="font-mono text-xs whitespace-nowrap">
                   {job.jobId}
-                  {job.type === 'DRY_RUN' ? <span className="ml-2 font-sans text-slate-500">(dry run)</span> : null}
+                  {job.type === 'DRY_RUN' ? <span className="ml-2 font-sans text-slate-600">(dry run, preview)</span> : null}
                 </Td>
                 <Td>
                   <JobStatusBadge status={job.status} />
@@ -46,7 +46,7 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
                   {formatCalendarDate(job.startDate)} – {formatCalendarDate(job.endDate)}
                 </Td>
                 <Td className="text-right">{formatNumber(job.totalClients)}</Td>
-                <Td className="text-right">{formatNumber(job.totalInvoices)}</Td>
+                <Td className="text-right">{job.type === 'DRY_RUN' ? <span title="A dry run creates no invoices">Preview</span> : formatNumber(job.totalInvoices)}</Td>
                 <Td className="text-right">{formatMoney(job.totalAmount, currency)}</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(job.createdAt)}</Td>
                 <Td className="max-w-xs text-sm text-red-700">{job.error ?? ''}</Td>

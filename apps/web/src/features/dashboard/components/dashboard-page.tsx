@@ -10,7 +10,7 @@ import { AccessRestricted } from '../../../components/errors/access-restricted';
 import { usePermission } from '../../../lib/auth-store';
 import { useDashboardData } from '../api/get-dashboard-data';
 import { BillingTab } from './billing-tab';
-import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
+import { formatMinutes, formatMoney, formatNumber, plural } from '../../../lib/format';
 import { OverviewTab } from './overview-tab';
 import { SchedulesTab } from './schedules-tab';
 import { SystemTab } from './system-tab';
@@ -69,7 +69,7 @@ export default function DashboardPage() {
         <StatCard
           title="Total Revenue"
           value={formatMoney(overview.billing.totalRevenue, currency)}
-          hint={`${formatNumber(overview.billing.totalInvoices)} invoices created`}
+          hint={`${plural(overview.billing.totalInvoices, 'invoice')} created`}
           icon={<DollarSign />}
           tone="green"
         />

@@ -2,7 +2,7 @@ import type { ScheduledJob } from '@phone-billing/api/schemas';
 import { CalendarClock } from 'lucide-react';
 import { formatDateTime } from '../../../lib/dates';
 import { describeBillDay, describePeriod } from './schedule-text';
-import { formatRate } from '../../../lib/format';
+import { formatMinutes, formatRate } from '../../../lib/format';
 
 /** One customer's billing schedule on the overview tab. */
 export function ScheduleCard({ job, currency }: { job: ScheduledJob; currency: string }) {
@@ -16,7 +16,7 @@ export function ScheduleCard({ job, currency }: { job: ScheduledJob; currency: s
       <p className="text-sm text-slate-600">{describePeriod(job)}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         <dt className="text-slate-500">Minimum</dt>
-        <dd className="text-right text-slate-800">{job.minimumMinutes} min</dd>
+        <dd className="text-right text-slate-800">{formatMinutes(job.minimumMinutes)}</dd>
         <dt className="text-slate-500">Overage</dt>
         <dd className="text-right text-slate-800">{formatRate(job.overageRatePerMinute, currency)}/min</dd>
         <dt className="text-slate-500">Next run</dt>

@@ -4,14 +4,14 @@ import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { formatDateTime } from '../../../lib/dates';
 import { describeBillDay, describePeriod } from './schedule-text';
-import { formatRate } from '../../../lib/format';
+import { formatNumber, formatRate } from '../../../lib/format';
 
 export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[]; currency: string }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Customer Billing Schedules</CardTitle>
-        <span className="text-sm text-slate-500">{schedules.length} scheduled</span>
+        <span className="text-sm text-slate-600">{formatNumber(schedules.length)} scheduled</span>
       </CardHeader>
       {schedules.length === 0 ? (
         <EmptyState title="No schedules" description="Active customer profiles with a bill date get a next run here." />
@@ -33,7 +33,7 @@ export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[
                 <Td className="font-medium text-slate-900">{job.customerName}</Td>
                 <Td>{describeBillDay(job)}</Td>
                 <Td>{describePeriod(job)}</Td>
-                <Td className="text-right">{job.minimumMinutes}</Td>
+                <Td className="text-right">{formatNumber(job.minimumMinutes)}</Td>
                 <Td className="text-right">{formatRate(job.overageRatePerMinute, currency)}</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(job.nextRun)}</Td>
               </Tr>

@@ -7,4 +7,5 @@ export type GenesysUserRow = Outputs['users']['data'][number];
 export type GenesysQueueRow = Outputs['queues']['data'][number];
 export type CallRecordRow = Outputs['callRecords']['data']['callRecords'][number];
 export type CallRecordsPage = Outputs['callRecords']['data'];
+export type CallSummary = CallRecordsPage['summary'];
 export type GenesysAnalytics = Outputs['analytics']['data'];

@@ -1,10 +1,14 @@
-import type { TCallDateRange } from '@phone-billing/api/schemas';
+import type { CallDirectionFilter, CallDurationFilter, CallSort, TCallDateRange } from '@phone-billing/api/schemas';
 import { trpc } from '../../../lib/trpc';
 
-/** A page of the loaded range's call records; null range: none loaded (spec 000 §4). */
-export function useCallRecords(range: TCallDateRange | null, page: number, limit: number) {
+/** The calls tab's filters and sort; the server applies them over the whole range. */
+export type CallFilters = { direction: CallDirectionFilter; duration: CallDurationFilter; sort: CallSort };
+export const DEFAULT_CALL_FILTERS: CallFilters = { direction: 'all', duration: 'all', sort: 'startTime' };
+
+/** A page of the loaded range's matching calls with the summary of all of them; null range: none loaded. */
+export function useCallRecords(range: TCallDateRange | null, filters: CallFilters, page: number, limit: number) {
   return trpc.genesys.callRecords.useQuery(
-    { ...(range ?? { startDate: '', endDate: '' }), page, limit },
+    { ...(range ?? { startDate: '', endDate: '' }), ...filters, page, limit },
     { enabled: range !== null, placeholderData: (previous) => previous, staleTime: 60_000 },
   );
 }
@@ -12,5 +16,5 @@ export function useCallRecords(range: TCallDateRange | null, page: number, limit
 /** Fetches a range's first page on demand (Get Call Records). */
 export function useFetchCallRecords() {
   const utils = trpc.useUtils();
-  return (range: TCallDateRange, limit: number) => utils.genesys.callRecords.fetch({ ...range, page: 1, limit });
+  return (range: TCallDateRange, limit: number) => utils.genesys.callRecords.fetch({ ...range, ...DEFAULT_CALL_FILTERS, page: 1, limit });
 }

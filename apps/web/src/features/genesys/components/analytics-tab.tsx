@@ -17,12 +17,10 @@ const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 interface AnalyticsTabProps {
   analytics: GenesysAnalytics | null;
   loading: boolean;
-  userNames: Map<string, string>;
-  queueNames: Map<string, string>;
 }
 
 /** Analytics over the stored calls of the range (spec 000 §2; top 20 dates, 15 users, 8 queues). */
-export function AnalyticsTab({ analytics, loading, userNames, queueNames }: AnalyticsTabProps) {
+export function AnalyticsTab({ analytics, loading }: AnalyticsTabProps) {
   if (loading && !analytics) return <LoadingRow label="Loading analytics" />;
   if (!analytics || analytics.totalCalls === 0) {
     return (
@@ -48,8 +46,8 @@ export function AnalyticsTab({ analytics, loading, userNames, queueNames }: Anal
     .map(([hour, calls]) => ({ hour: hourLabel(Number(hour)), calls }))
     .sort((a, b) => a.hour.localeCompare(b.hour));
   const distribution = Object.entries(analytics.durationDistribution).map(([bucket, calls]) => ({ bucket, calls }));
-  const userName = (id: string) => analytics.userNames[id] ?? userNames.get(id) ?? id;
-  const queueName = (id: string) => analytics.queueNames[id] ?? queueNames.get(id) ?? id;
+  const userName = (id: string) => analytics.userNames[id] ?? id;
+  const queueName = (id: string) => analytics.queueNames[id] ?? id;
 
   return (
     <div className="flex flex-col gap-6">

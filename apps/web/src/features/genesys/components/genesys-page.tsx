@@ -1,10 +1,4 @@
-import {
-  callRecordsCsv,
-  callRecordsCsvFileName,
-  DEFAULT_CALL_PAGE_SIZE,
-  ZCallDateRangeSchema,
-  type TCallDateRange,
-} from '@phone-billing/api/schemas';
+import { DEFAULT_CALL_PAGE_SIZE, ZCallDateRangeSchema, type TCallDateRange } from '@phone-billing/api/schemas';
 import { Badge } from '@phone-billing/ui/badge';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent } from '@phone-billing/ui/card';
@@ -17,18 +11,18 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { firstOfMonthInCompanyZone, formatDateTime, setCompanyTimezone, todayInCompanyZone } from '../../../lib/dates';
 import { usePermission } from '../../../lib/auth-store';
-import { downloadTextFile } from '../../../lib/download';
 import { formatNumber } from '../../../lib/format';
 import { errorMessage } from '../../../lib/trpc';
-import { useCallRecords, useFetchCallRecords } from '../api/get-call-records';
+import { useExportCallRecords } from '../api/export-call-records';
+import { DEFAULT_CALL_FILTERS, useCallRecords, useFetchCallRecords, type CallFilters } from '../api/get-call-records';
 import { useFetchGenesysAnalytics } from '../api/get-genesys-analytics';
 import { useGenesysQueues, useGenesysUsers } from '../api/get-genesys-directory';
-import { useGenesysNames } from '../api/get-genesys-names';
+import { useWrapUpNames } from '../api/get-wrap-up-names';
 import { useGenesysStatus } from '../api/get-genesys-status';
-import type { CallRecordRow, GenesysAnalytics } from '../api/genesys-types';
+import type { GenesysAnalytics } from '../api/genesys-types';
 import { useTestGenesysConnection } from '../api/test-genesys-connection';
 import { AnalyticsTab } from './analytics-tab';
-import { CallsTab, DEFAULT_CALL_FILTERS, type CallFilters } from './calls-tab';
+import { CallsTab } from './calls-tab';
 import { GenesysDirectoryTab } from './directory-tabs';
 
 type TabName = 'users' | 'queues' | 'calls' | 'analytics';
@@ -41,7 +35,8 @@ export default function GenesysPage() {
   const queues = useGenesysQueues({ page: 1, limit: 20 });
   const fetchCallRecords = useFetchCallRecords();
   const fetchAnalytics = useFetchGenesysAnalytics();
-  const names = useGenesysNames();
+  const wrapUpNames = useWrapUpNames();
+  const exportCalls = useExportCallRecords();
 
   const [tab, setTab] = useState<TabName>('users');
   const [range, setRange] = useState<TCallDateRange>(() => ({ startDate: firstOfMonthInCompanyZone(), endDate: todayInCompanyZone() }));
@@ -57,7 +52,7 @@ export default function GenesysPage() {
   const [fetchingRecords, setFetchingRecords] = useState(false);
   const [fetchingAnalytics, setFetchingAnalytics] = useState(false);
 
-  const records = useCallRecords(loadedRange, page, pageSize);
+  const records = useCallRecords(loadedRange, filters, page, pageSize);
   useEffect(() => {
     if (records.error) toast.error(errorMessage(records.error, 'Failed to fetch call records'), { id: 'call-records' });
   }, [records.error]);
@@ -131,13 +126,12 @@ export default function GenesysPage() {
     }
   }
 
-  function exportCsv(visible: CallRecordRow[]) {
-    if (!loadedRange || visible.length === 0) {
+  function exportCsv() {
+    if (!loadedRange || !records.data || records.data.data.summary.calls === 0) {
       toast.error('No call records to export');
       return;
     }
-    downloadTextFile(callRecordsCsvFileName(loadedRange.startDate, loadedRange.endDate), callRecordsCsv(visible));
-    toast.success(`Exported ${visible.length} call records to CSV`);
+    exportCalls.mutate({ ...loadedRange, ...filters });
   }
 
   const statusData = status.data?.data;
@@ -254,7 +248,10 @@ export default function GenesysPage() {
             records={loadedRange ? (records.data?.data ?? null) : null}
             loading={fetchingRecords || records.isFetching}
             filters={filters}
-            onFiltersChange={setFilters}
+            onFiltersChange={(next) => {
+              setFilters(next);
+              setPage(1);
+            }}
             pageSize={pageSize}
             onPageChange={setPage}
             onPageSizeChange={(size) => {
@@ -262,13 +259,12 @@ export default function GenesysPage() {
               setPage(1);
             }}
             onExport={exportCsv}
-            userNames={names.userNames}
-            queueNames={names.queueNames}
-            wrapUpNames={names.wrapUpNames}
+            exporting={exportCalls.isPending}
+            wrapUpNames={wrapUpNames}
           />
         </TabsContent>
         <TabsContent value="analytics">
-          <AnalyticsTab analytics={analytics} loading={fetchingAnalytics} userNames={names.userNames} queueNames={names.queueNames} />
+          <AnalyticsTab analytics={analytics} loading={fetchingAnalytics} />
         </TabsContent>
       </Tabs>
     </div>

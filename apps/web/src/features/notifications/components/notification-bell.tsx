@@ -23,9 +23,12 @@ export function NotificationBell() {
   // What was unread when the bell opened stays highlighted while it is open, though now seen.
   const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(new Set());
   const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const query = useNotifications();
   const markSeen = useMarkNotificationsSeen();
   const unread = query.data?.data.unreadCount ?? 0;
+  // The name a screen reader says holds the same count the badge shows.
+  const shownCount = unread > 99 ? '99+' : String(unread);
   const notifications = query.data?.data.notifications ?? [];
 
   useEffect(() => {
@@ -34,7 +37,10 @@ export function NotificationBell() {
       if (container.current && !container.current.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      // Closing from the keyboard hands focus back to the bell.
+      button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -59,7 +65,8 @@ export function NotificationBell() {
       <button
         type="button"
         className="relative rounded-full p-2 text-slate-600 hover:bg-slate-100"
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        ref={button}
+        aria-label={unread > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         aria-haspopup="true"
         aria-expanded={open}
         onClick={toggle}
@@ -70,7 +77,7 @@ export function NotificationBell() {
             className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white"
             data-testid="notification-count"
           >
-            {unread > 99 ? '99+' : unread}
+            {shownCount}
           </span>
         ) : null}
       </button>

@@ -16,6 +16,7 @@ export default function QboCallbackPage() {
   const navigate = useNavigate();
   const completeAuthorization = useCompleteQboAuthorization();
   const [state, setState] = useState<CallbackState>({ phase: 'loading' });
+  const denied = params.get('error') === 'access_denied';
   // The state can be spent once: never send the callback twice (React's strict mode runs effects twice).
   const sent = useRef(false);
 
@@ -25,11 +26,14 @@ export default function QboCallbackPage() {
     const code = params.get('code');
     const oauthState = params.get('state') ?? undefined;
     const realmId = params.get('realmId') ?? undefined;
-    if (!code) {
+    // Deny on the consent page comes back with error=access_denied instead of a code; the server
+    // spends the state and says what happened.
+    const error = params.get('error') ?? undefined;
+    if (!code && !error) {
       setState({ phase: 'error', message: 'Authorization code not received. Please try again.' });
       return;
     }
-    completeAuthorization({ code, state: oauthState, realmId })
+    completeAuthorization(code ? { code, state: oauthState, realmId } : { state: oauthState, error })
       .then((answer) => {
         if (!answer.success) {
           setState({ phase: 'error', message: 'Authorization failed. Please try again.' });
@@ -74,7 +78,7 @@ export default function QboCallbackPage() {
           {state.phase === 'error' ? (
             <>
               <XCircle aria-hidden className="size-12 text-red-500" />
-              <h1 className="text-lg font-semibold text-slate-900">Authorization failed</h1>
+              <h1 className="text-lg font-semibold text-slate-900">{denied ? 'Access denied' : 'Authorization failed'}</h1>
               <p role="alert" className="text-sm text-red-700">
                 {state.message}
               </p>

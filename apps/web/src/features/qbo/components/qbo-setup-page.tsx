@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { AlertTriangle, Building2, CheckCircle2, KeyRound, Link2, PlayCircle, RefreshCw, Server, ShieldCheck, XCircle } from 'lucide-react';
+import { AlertTriangle, Building2, CheckCircle2, KeyRound, Link2, PlayCircle, RefreshCw, Server, ShieldCheck, Unplug, XCircle } from 'lucide-react';
 import { Alert } from '@phone-billing/ui/alert';
 import { Badge } from '@phone-billing/ui/badge';
 import { Button, buttonClasses } from '@phone-billing/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
+import { LoadError } from '../../../components/errors/load-error';
 import { formatDateTime } from '../../../lib/dates';
 import { formatDuration } from '../../../lib/format';
+import { useDisconnectQbo } from '../api/disconnect-qbo';
 import { useQboStatus } from '../api/get-qbo-status';
 import { useRefreshQboToken } from '../api/refresh-qbo-token';
 import { useStartQboAuthorization } from '../api/start-qbo-authorization';
@@ -32,8 +34,14 @@ export default function QboSetupPage() {
   const authorize = useStartQboAuthorization();
   const test = useTestQboConnection();
   const refresh = useRefreshQboToken();
+  const disconnect = useDisconnectQbo();
   // One QuickBooks action at a time.
-  const busy = authorize.isPending || test.isPending || refresh.isPending;
+  const busy = authorize.isPending || test.isPending || refresh.isPending || disconnect.isPending;
+
+  const confirmDisconnect = () => {
+    if (!window.confirm('Disconnect QuickBooks? Its tokens are revoked and deleted: billing cannot create invoices until QuickBooks is connected again.')) return;
+    disconnect.mutate({});
+  };
 
   useEffect(() => {
     if (status.error) toast.error('Failed to fetch QBO status');
@@ -50,13 +58,17 @@ export default function QboSetupPage() {
   const data = status.data?.data;
   if (!data) {
     return (
-      <Alert tone="error" title="Failed to fetch QBO status" action={<Button variant="outline" size="sm" onClick={() => status.refetch()}>Retry</Button>}>
+      <LoadError title="Failed to fetch QBO status" onRetry={status.refetch} retrying={status.isFetching}>
         The QuickBooks status could not be loaded.
-      </Alert>
+      </LoadError>
     );
   }
 
   const redirectUri = data.redirectUri ?? `${window.location.origin}/qbo-callback`;
+  // With real credentials QuickBooks only returns to the registered address (APP_ORIGIN); a
+  // browser on another address (127.0.0.1, a LAN name) would come back without its session.
+  const browserOrigin = window.location.origin;
+  const wrongOrigin = !data.redirectFollowsBrowser && data.appOrigin !== null && data.appOrigin !== browserOrigin;
 
   return (
     <div className="space-y-6">
@@ -77,6 +89,14 @@ export default function QboSetupPage() {
         <Alert tone="info" title="Simulated QuickBooks">
           No QBO_CLIENT_ID / QBO_CLIENT_SECRET are configured, so this application talks to a local QuickBooks simulator with a sample company. Connect it
           exactly as you would connect the real one.
+        </Alert>
+      ) : null}
+
+      {wrongOrigin ? (
+        <Alert tone="warning" title="Open this page at the application's address to connect QuickBooks" data-testid="origin-warning">
+          QuickBooks sends you back to {data.appOrigin} (APP_ORIGIN) after you approve, and you are signed in at {browserOrigin}, so the
+          connection would fail. Open <a className="font-medium underline" href={`${data.appOrigin}/qbo-setup`}>{`${data.appOrigin}/qbo-setup`}</a> and
+          connect from there.
         </Alert>
       ) : null}
 
@@ -144,9 +164,14 @@ export default function QboSetupPage() {
                 <RefreshCw aria-hidden className="size-4" /> Refresh Token
               </Button>
             ) : null}
-            {data.authenticated && data.lastError ? (
+            {data.authenticated ? (
               <Button variant="outline" onClick={() => authorize.mutate()} loading={authorize.isPending} disabled={busy}>
                 <PlayCircle aria-hidden className="size-4" /> Re-authorize
+              </Button>
+            ) : null}
+            {data.hasTokens ? (
+              <Button variant="danger" onClick={confirmDisconnect} loading={disconnect.isPending} disabled={busy}>
+                <Unplug aria-hidden className="size-4" /> Disconnect
               </Button>
             ) : null}
           </CardContent>

@@ -47,6 +47,7 @@ export function useRegionData() {
     unassigned: unassigned.data?.data ?? [],
     summary,
     loading,
+    fetching: regions.isFetching || teams.isFetching || assignments.isFetching || unassigned.isFetching,
     errorText,
     refetch: () => Promise.all([regions.refetch(), teams.refetch(), assignments.refetch(), unassigned.refetch()]),
   };

@@ -107,7 +107,7 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                                     <li key={assignment.id} className="flex items-center gap-2 py-1.5 pl-20 text-sm text-slate-700">
                                       <PhoneCall className="size-4 text-green-600" aria-hidden="true" />
                                       <span>{assignment.queueName}</span>
-                                      {assignment.notes ? <span className="truncate text-slate-400">– {assignment.notes}</span> : null}
+                                      {assignment.notes ? <span className="truncate text-slate-600">– {assignment.notes}</span> : null}
                                     </li>
                                   ))}
                                 </ul>

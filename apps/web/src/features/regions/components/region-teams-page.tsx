@@ -1,5 +1,6 @@
 import type { TQueueAssignmentWithTeam, TUnassignedQueue } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
+import { LoadError } from '../../../components/errors/load-error';
 import { Button } from '@phone-billing/ui/button';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
@@ -61,95 +62,90 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Summary">
-        <StatCard title="Regions" value={summary.regions} hint={`${summary.activeRegions} active`} icon={<MapPin />} tone="blue" />
-        <StatCard title="Teams" value={summary.teams} hint={`${summary.activeTeams} active`} icon={<Users />} tone="purple" />
-        <StatCard title="Assigned Queues" value={summary.assigned} hint="Held by a team" icon={<PhoneCall />} tone="green" />
-        <StatCard
-          title="Unassigned Queues"
-          value={summary.unassigned}
-          hint="Need attention"
-          icon={<AlertTriangle />}
-          tone={summary.unassigned > 0 ? 'orange' : 'gray'}
-        />
-      </div>
-
-      {data.errorText ? (
-        <Alert
-          tone="error"
-          title={data.errorText}
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void data.refetch()}>
-              Retry
-            </Button>
-          }
-        />
-      ) : null}
-
-      <Tabs value={tab} onValueChange={(value) => setTab(value as TabName)}>
-        <TabsList>
-          <TabsTrigger value="overview" count={summary.regions}>
-            Overview
-          </TabsTrigger>
-          <TabsTrigger value="regions" count={summary.regions}>
-            Regions
-          </TabsTrigger>
-          <TabsTrigger value="teams" count={summary.teams}>
-            Teams
-          </TabsTrigger>
-          <TabsTrigger value="assignments" count={summary.assigned}>
-            Queue Assignments
-          </TabsTrigger>
-          <TabsTrigger value="unassigned" count={summary.unassigned}>
-            Unassigned Queues
-          </TabsTrigger>
-        </TabsList>
-
-        {data.loading ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading regions and teams" />
+      {data.errorText && !data.loading ? (
+        // A failed load must not look like an empty organisation (0 regions): say so, offer Retry.
+        <LoadError title={data.errorText} onRetry={data.refetch} retrying={data.fetching} />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Summary">
+            <StatCard title="Regions" value={summary.regions} hint={`${summary.activeRegions} active`} icon={<MapPin />} tone="blue" />
+            <StatCard title="Teams" value={summary.teams} hint={`${summary.activeTeams} active`} icon={<Users />} tone="purple" />
+            <StatCard title="Assigned Queues" value={summary.assigned} hint="Held by a team" icon={<PhoneCall />} tone="green" />
+            <StatCard
+              title="Unassigned Queues"
+              value={summary.unassigned}
+              hint="Need attention"
+              icon={<AlertTriangle />}
+              tone={summary.unassigned > 0 ? 'orange' : 'gray'}
+            />
           </div>
-        ) : (
-          <>
-            <TabsContent value="overview" className="flex flex-col gap-4">
-              {summary.unassigned > 0 ? (
-                <Alert
-                  tone="warning"
-                  title={`${plural(summary.unassigned, 'queue is', 'queues are')} not assigned to any team`}
-                  action={
-                    <Button size="sm" variant="outline" onClick={() => setTab('unassigned')}>
-                      View unassigned queues
-                    </Button>
-                  }
-                >
-                  Calls on these queues are not attributed to a team until they are assigned.
-                </Alert>
-              ) : null}
-              <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setUnitModal({ kind: 'region', editing: null }) : undefined} />
-            </TabsContent>
-            <TabsContent value="regions">
-              <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setUnitModal({ kind: 'region', editing: region })} />
-            </TabsContent>
-            <TabsContent value="teams">
-              <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setUnitModal({ kind: 'team', editing: team })} />
-            </TabsContent>
-            <TabsContent value="assignments">
-              <AssignmentsTable
-                assignments={data.assignments}
-                canManage={canManageTeams}
-                onEdit={(assignment: TQueueAssignmentWithTeam) => setAssignmentModal({ mode: 'edit', assignment })}
-              />
-            </TabsContent>
-            <TabsContent value="unassigned">
-              <UnassignedQueuesTable
-                queues={data.unassigned}
-                canManage={canManageTeams}
-                onAssign={(queue: TUnassignedQueue) => setAssignmentModal({ mode: 'assign', queue })}
-              />
-            </TabsContent>
-          </>
-        )}
-      </Tabs>
+
+          <Tabs value={tab} onValueChange={(value) => setTab(value as TabName)}>
+            <TabsList>
+              <TabsTrigger value="overview" count={summary.regions}>
+                Overview
+              </TabsTrigger>
+              <TabsTrigger value="regions" count={summary.regions}>
+                Regions
+              </TabsTrigger>
+              <TabsTrigger value="teams" count={summary.teams}>
+                Teams
+              </TabsTrigger>
+              <TabsTrigger value="assignments" count={summary.assigned}>
+                Queue Assignments
+              </TabsTrigger>
+              <TabsTrigger value="unassigned" count={summary.unassigned}>
+                Unassigned Queues
+              </TabsTrigger>
+            </TabsList>
+
+            {data.loading ? (
+              <div className="flex justify-center py-12">
+                <Spinner label="Loading regions and teams" />
+              </div>
+            ) : (
+              <>
+                <TabsContent value="overview" className="flex flex-col gap-4">
+                  {summary.unassigned > 0 ? (
+                    <Alert
+                      tone="warning"
+                      title={`${plural(summary.unassigned, 'queue is', 'queues are')} not assigned to any team`}
+                      action={
+                        <Button size="sm" variant="outline" onClick={() => setTab('unassigned')}>
+                          View unassigned queues
+                        </Button>
+                      }
+                    >
+                      Calls on these queues are not attributed to a team until they are assigned.
+                    </Alert>
+                  ) : null}
+                  <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setUnitModal({ kind: 'region', editing: null }) : undefined} />
+                </TabsContent>
+                <TabsContent value="regions">
+                  <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setUnitModal({ kind: 'region', editing: region })} />
+                </TabsContent>
+                <TabsContent value="teams">
+                  <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setUnitModal({ kind: 'team', editing: team })} />
+                </TabsContent>
+                <TabsContent value="assignments">
+                  <AssignmentsTable
+                    assignments={data.assignments}
+                    canManage={canManageTeams}
+                    onEdit={(assignment: TQueueAssignmentWithTeam) => setAssignmentModal({ mode: 'edit', assignment })}
+                  />
+                </TabsContent>
+                <TabsContent value="unassigned">
+                  <UnassignedQueuesTable
+                    queues={data.unassigned}
+                    canManage={canManageTeams}
+                    onAssign={(queue: TUnassignedQueue) => setAssignmentModal({ mode: 'assign', queue })}
+                  />
+                </TabsContent>
+              </>
+            )}
+          </Tabs>
+        </>
+      )}
 
       <UnitFormModal state={unitModal} regions={data.regions} onClose={() => setUnitModal(null)} />
       <AssignmentFormModal state={assignmentModal} teams={data.teams} onClose={() => setAssignmentModal(null)} />

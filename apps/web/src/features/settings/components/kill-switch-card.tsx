@@ -1,4 +1,4 @@
-import type { TSettings } from '@phone-billing/api/schemas';
+import { KILL_SWITCH_REASON_REQUIRED, type TSettings } from '@phone-billing/api/schemas';
 import { Badge } from '@phone-billing/ui/badge';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
@@ -16,13 +16,19 @@ import { useUpdateSettings } from '../api/update-settings';
 export function KillSwitchCard({ settings, canManage }: { settings: TSettings; canManage: boolean }) {
   const { killSwitch } = settings;
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateSettings();
 
   async function change(enabled: boolean) {
+    // Whoever finds billing paused must be able to read why (the server refuses it too).
+    if (enabled && !reason.trim()) {
+      setReasonError(KILL_SWITCH_REASON_REQUIRED);
+      return;
+    }
+    setReasonError(null);
     try {
-      // The reason is asked for but not required: in an emergency, stopping billing comes first.
-      await update.mutateAsync({ killSwitch: { enabled, reason: enabled ? reason.trim() || null : null } });
+      await update.mutateAsync({ killSwitch: { enabled, reason: enabled ? reason.trim() : null } });
       toast.success(enabled ? 'Kill switch activated: all billing jobs are paused' : 'Kill switch deactivated: billing jobs can run');
       setReason('');
       setConfirming(false);
@@ -65,8 +71,14 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
           </Button>
         ) : confirming ? (
           <div className="space-y-3">
-            <FormField label="Reason" htmlFor="kill-switch-reason">
-              <Textarea id="kill-switch-reason" rows={2} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="Why is billing being stopped?" />
+            <FormField label="Reason" htmlFor="kill-switch-reason" error={reasonError ?? undefined} required hint="Shown to everyone who finds billing paused">
+              <Textarea
+                id="kill-switch-reason"
+                rows={2}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                placeholder="Why is billing being stopped?"
+              />
             </FormField>
             <div className="flex gap-2">
               <Button variant="danger" loading={update.isPending} onClick={() => void change(true)}>

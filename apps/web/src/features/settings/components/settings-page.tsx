@@ -1,6 +1,7 @@
 import { Alert } from '@phone-billing/ui/alert';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { useEffect } from 'react';
+import { LoadError } from '../../../components/errors/load-error';
 import { usePermission } from '../../../lib/auth-store';
 import { setCompanyTimezone } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/trpc';
@@ -30,7 +31,7 @@ export default function SettingsPage() {
         <ProfileCard />
         <PasswordCard />
       </div>
-      {settings.error && <Alert tone="error">{errorMessage(settings.error, 'Failed to load settings')}</Alert>}
+      {settings.error && !settings.data ? <LoadError title={errorMessage(settings.error, 'Failed to load settings')} onRetry={settings.refetch} retrying={settings.isFetching} /> : null}
       {settings.isLoading && (
         <div className="flex justify-center p-12">
           <Spinner />
