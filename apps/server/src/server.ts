@@ -10,7 +10,7 @@ import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { restPlugin } from './plugins/rest';
-import { clientErrorHandler } from './plugins/rest-errors';
+import { clientErrorHandler, frameworkErrors } from './plugins/rest-errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { trpcPlugin } from './plugins/trpc';
@@ -48,9 +48,11 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     // X-Forwarded-* only when TRUST_PROXY says which proxies to believe.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Ids longer than their schemas allow get a 400 naming the field rather than a bare 404.
-    routerOptions: { maxParamLength: 1000 },
+    // Any path parameter that fits in a request (Node refuses URLs over 16 KB with 431) reaches
+    // its schema, which answers 400 naming the field, rather than the router a bare 404.
+    routerOptions: { maxParamLength: 16_384 },
     clientErrorHandler,
+    frameworkErrors,
   });
   let ready = false;
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -1,7 +1,7 @@
 import { fieldErrorsOf } from '@phone-billing/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { ZodError } from 'zod';
@@ -48,6 +48,15 @@ export function frameworkErrorAnswer(error: FastifyError & { statusCode?: number
           ? 'Malformed JSON in request body'
           : error.message;
   return { status, body: errorBody(message) };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (bad percent-encoding) is refused before
+ * routing, so no route's error handler sees it. The same envelope, for every path.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape is not valid UTF-8' : 'Malformed request';
+  return reply.code(400).type('application/json').send(errorBody(message));
 }
 
 /**
