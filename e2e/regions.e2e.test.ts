@@ -56,6 +56,10 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     const regionDialog = page.getByRole('dialog', { name: 'Create New Region' });
     await regionDialog.getByRole('button', { name: 'Create Region' }).click();
     await regionDialog.getByText('Region name is required').waitFor();
+    // A pasted name with an invisible character gets the server's own message, before any request.
+    await regionDialog.getByLabel('Region Name').fill('E2E\u200BWest');
+    await regionDialog.getByRole('button', { name: 'Create Region' }).click();
+    await regionDialog.getByText('Region name cannot contain invisible formatting characters').waitFor();
     await regionDialog.getByLabel('Region Name').fill('E2E West');
     await regionDialog.getByLabel('Description').fill('Browser test region');
     await regionDialog.getByRole('button', { name: 'Create Region' }).click();

@@ -220,8 +220,11 @@ export class SchemaArbitraries {
     if (schema.const !== undefined) return fc.constant(schema.const);
     if (schema.enum) return fc.constantFrom(...schema.enum);
     const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives) return fc.oneof(...alternatives.map((alternative) => this.valid(alternative, fieldName, depth)));
-    const hinted = this.hinted(fieldName, schema);
+    const hinted = this.hinted(fieldName, alternatives ? { type: 'string' } : schema);
+    if (alternatives) {
+      const each = fc.oneof(...alternatives.map((alternative) => this.valid(alternative, fieldName, depth)));
+      return hinted ? fc.oneof(hinted, each) : each;
+    }
     const type = primaryType(schema);
     let arbitrary: fc.Arbitrary<unknown>;
     switch (type) {
@@ -282,7 +285,8 @@ export class SchemaArbitraries {
     if (/date|period(start|end)$/.test(name) && (schema.pattern || type === 'string')) return recentDate();
     if (name === 'id' || name.endsWith('id')) return pick(this.known.ids);
     if (name.includes('queue')) return pick(this.known.queueNames);
-    if (name.includes('email')) return pick(this.known.emails);
+    if (name.includes('email')) return fc.oneof(pick(this.known.emails) ?? fc.emailAddress(), fc.emailAddress());
+    if (name.includes('rate')) return fc.oneof(fc.constantFrom('0.05', '1', '0.0725', '12.5'), fc.constantFrom(0.05, 1, 2.5));
     if (name === 'key' || name.includes('actionkey')) return pick(this.known.permissionKeys);
     return null;
   }
