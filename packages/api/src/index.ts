@@ -16,9 +16,10 @@ export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboServi
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';
 export { createGenesysService, type GenesysAreaService } from './genesys/service';
-export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES, SCHEDULE_TICK_QUEUE, SCHEDULED_RUN_QUEUE } from './customer-profiles';
+export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES } from './customer-profiles';
 export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
-export { startBillingWorkers, createBillingQueues, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/workers';
+export { startBillingWorkers, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/job-definitions';
+export { createBillingQueues, SCHEDULE_TICK } from './billing/job-queues';
 export { cleanUpAccessData } from './access-control/housekeeping';
 export { countRequest } from './throttling/request-counters';
 export { TEXT_LIMITS } from './shared/text';

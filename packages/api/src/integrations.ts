@@ -19,9 +19,10 @@ export interface GenesysService {
   listQueues(options?: { refresh?: boolean }): Promise<GenesysQueueSummary[]>;
   /**
    * Makes sure call_records hold every call of these calendar days (company timezone, inclusive),
-   * pulling from Genesys what is missing; days that had not ended when pulled are pulled again.
+   * pulling from Genesys what is missing; days that had not ended when pulled are pulled again,
+   * and so are days last pulled before `refreshPulledBefore` (Genesys may have added calls since).
    */
-  ensureCallRecords(range: { startDate: string; endDate: string }): Promise<void>;
+  ensureCallRecords(range: { startDate: string; endDate: string }, options?: { refreshPulledBefore?: Date }): Promise<void>;
   status(): Promise<{ isConnected: boolean; tokenExpiresAt: Date | null; lastError: string | null }>;
 }
 

@@ -4,9 +4,9 @@ import type { ServerArea } from './index';
 const stopWorkers = new WeakMap<object, () => Promise<void>>();
 
 /**
- * Billing: the pg-boss queues 'billing.run-job' and 'billing.scheduled-run' (created in every
- * process, idempotently) and, when this process runs workers, the job runner, the scheduled-run
- * handler and the sweep that resumes interrupted jobs and releases held runs.
+ * Billing: its pg-boss queues (packages/api/src/billing/job-queues.ts; created in every process,
+ * idempotently, since web servers send to them too) and, when this process runs workers, the
+ * workers of packages/api/src/billing/job-definitions.ts.
  */
 export const billingArea: ServerArea = {
   name: 'billing',

@@ -1,32 +1,17 @@
-import {
-  createDemoProfiles,
-  runScheduleTick,
-  SCHEDULE_TICK_QUEUE,
-  SCHEDULED_RUN_QUEUE,
-  SIMULATED_GENESYS_QUEUE_NAMES,
-  type AppServices,
-} from '@phone-billing/api';
+import { createBillingQueues, createDemoProfiles, SCHEDULE_TICK, SIMULATED_GENESYS_QUEUE_NAMES, type AppServices } from '@phone-billing/api';
 import type { AreaContext, ServerArea } from './index';
 
 /**
- * Customer profiles on the server: the minute tick that turns every passed next run into a
- * `billing.scheduled-run` job (DESIGN.md §4), and the demo profiles on the simulators.
+ * Customer profiles on the server: the demo profiles on the simulators, and a schedule tick right
+ * after start (the tick itself, turning every passed next run into a scheduled billing run, is one
+ * of billing's queues: packages/api/src/billing/job-queues.ts).
  */
 export const customerProfilesArea: ServerArea = {
   name: 'customer-profiles',
 
   async setup(ctx) {
     // Queues exist in every process: web servers may send to them even when they run no workers.
-    await ctx.boss.createQueue(SCHEDULE_TICK_QUEUE);
-    // Created here first (the tick sends to it) with the billing area's own options, since the
-    // first createQueue of a name wins: 5 retries, 10 s apart (packages/api/src/billing/workers.ts).
-    await ctx.boss.createQueue(SCHEDULED_RUN_QUEUE, { retryLimit: 5, retryDelay: 10 });
-    if (!ctx.runWorkers) return;
-    await ctx.boss.schedule(SCHEDULE_TICK_QUEUE, '* * * * *');
-    await ctx.boss.work(SCHEDULE_TICK_QUEUE, async () => {
-      const { queued } = await runScheduleTick(ctx.services);
-      if (queued.length > 0) ctx.services.logger.info({ queued: queued.length }, 'Scheduled billing runs queued');
-    });
+    await createBillingQueues(ctx.boss);
   },
 
   async prepare(ctx) {
@@ -39,7 +24,7 @@ export const customerProfilesArea: ServerArea = {
       }
     }
     // A run missed while the server was down happens now rather than at the first minute tick.
-    if (ctx.runWorkers) await ctx.services.jobs?.send(SCHEDULE_TICK_QUEUE, {}, { singletonKey: 'startup-tick' });
+    if (ctx.runWorkers) await ctx.services.jobs?.send(SCHEDULE_TICK.name, {}, { singletonKey: 'startup-tick' });
   },
 };
 

@@ -85,7 +85,7 @@ export async function insertCalls(db: Database, calls: CallSpec[]): Promise<void
 
 export async function createProfile(
   db: Database,
-  data: { name: string; queues: string[]; rate: string; minimum?: number; overage?: string; taxCode?: string | null; qboCustomerId?: string | null; isActive?: boolean },
+  data: { name: string; queues: string[]; rate: string; minimum?: number; overage?: string; taxCode?: string | null; qboCustomerId?: string | null; isActive?: boolean; billingStartDate?: string },
 ) {
   return db.customerProfile.create({
     data: {
@@ -97,6 +97,8 @@ export async function createProfile(
       taxCode: data.taxCode ?? null,
       qboCustomerId: data.qboCustomerId === undefined ? '1' : data.qboCustomerId,
       isActive: data.isActive ?? true,
+      // Billing starts well before the days the tests bill (by default it starts with the period the profile was created in).
+      billingStartDate: new Date(`${data.billingStartDate ?? '2026-01-01'}T00:00:00Z`),
     },
   });
 }

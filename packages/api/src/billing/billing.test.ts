@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { billedSecondsForCall, rateUsage } from '../domain/rating';
 import { ZRunBillingJobSchema } from '../shared/billing';
-import { buildInvoice, docNumberFor } from './invoice';
-import { newJobCode } from './jobs';
+import { chargeForPeriod } from '../domain/period-charge';
+import { buildInvoice, docNumberFor } from './invoice-body';
+import { newJobCode } from './start-job';
 import { createRateWindow, createSemaphore } from './semaphore';
 
 // Every expected figure below is worked out by hand in the comment beside it.
@@ -55,41 +56,43 @@ describe('rating a customer (table, amounts by hand)', () => {
 });
 
 describe('the invoice sent to QuickBooks', () => {
+  const charge = chargeForPeriod({
+    period: { start: '2026-10-01', end: '2026-10-31' },
+    terms: { ratePerMinute: '0.10', minimumMinutes: 100, overageRatePerMinute: '0.08' },
+    taxCode: 'TAX',
+    billedBefore: false,
+    billedSecondsBefore: 0,
+    invoicedBefore: '0',
+    newSeconds: 7530, // 125.5 min
+    newDays: { start: '2026-10-01', end: '2026-10-31' },
+  });
   const invoice = buildInvoice({
     qboCustomerId: '42',
     docNumber: 'BJ-7K3F9Q-12',
     txnDate: '2026-11-02',
-    periodStart: '2026-10-01',
-    periodEnd: '2026-10-31',
-    jobCode: 'BJ-7K3F9Q',
     item: { Id: '19', Name: 'Phone usage' },
-    lines: [
-      { description: 'Minimum commitment', quantity: '100.0000', unitPrice: '0.1000', amount: '10.00', taxCode: 'TAX' },
-      { description: 'Overage', quantity: '25.5000', unitPrice: '0.0800', amount: '2.04', taxCode: 'TAX' },
-    ],
-    queueUsage: [
-      { queueName: 'Support', calls: 80, billedMinutes: '100.0000' },
-      { queueName: 'Sales', calls: 20, billedMinutes: '25.5000' },
-    ],
+    lines: charge.lines,
+    memo: 'Phone usage for 10/01/2026–10/31/2026',
+    privateNote: 'Billing job BJ-7K3F9Q. Minutes per queue: Support: 100.0000 min (80 calls); Sales: 25.5000 min (20 calls)',
   });
 
-  it('bills the mapped customer with the service item, one line per rating line', () => {
+  it('bills the mapped customer with the service item, one line per rating line, each naming its period', () => {
     expect(invoice.CustomerRef).toEqual({ value: '42' });
     expect(invoice.DocNumber).toBe('BJ-7K3F9Q-12');
     expect(invoice.TxnDate).toBe('2026-11-02');
     expect(invoice.Line).toEqual([
-      { DetailType: 'SalesItemLineDetail', Amount: 10, Description: 'Minimum commitment (2026-10-01 to 2026-10-31)', SalesItemLineDetail: { ItemRef: { value: '19', name: 'Phone usage' }, Qty: 100, UnitPrice: 0.1, TaxCodeRef: { value: 'TAX' } } },
-      { DetailType: 'SalesItemLineDetail', Amount: 2.04, Description: 'Overage (2026-10-01 to 2026-10-31)', SalesItemLineDetail: { ItemRef: { value: '19', name: 'Phone usage' }, Qty: 25.5, UnitPrice: 0.08, TaxCodeRef: { value: 'TAX' } } },
+      { DetailType: 'SalesItemLineDetail', Amount: 10, Description: 'Minimum commitment, 10/01/2026–10/31/2026', SalesItemLineDetail: { ItemRef: { value: '19', name: 'Phone usage' }, Qty: 100, UnitPrice: 0.1, TaxCodeRef: { value: 'TAX' } } },
+      { DetailType: 'SalesItemLineDetail', Amount: 2.04, Description: 'Overage, 10/01/2026–10/31/2026', SalesItemLineDetail: { ItemRef: { value: '19', name: 'Phone usage' }, Qty: 25.5, UnitPrice: 0.08, TaxCodeRef: { value: 'TAX' } } },
     ]);
   });
 
-  it('names the period in the memo and the job and minutes per queue in the private note', () => {
-    expect(invoice.CustomerMemo).toEqual({ value: 'Phone usage for 2026-10-01 to 2026-10-31' });
+  it('carries the memo and the private note as reserved', () => {
+    expect(invoice.CustomerMemo).toEqual({ value: 'Phone usage for 10/01/2026–10/31/2026' });
     expect(invoice.PrivateNote).toBe('Billing job BJ-7K3F9Q. Minutes per queue: Support: 100.0000 min (80 calls); Sales: 25.5000 min (20 calls)');
   });
 
   it('leaves out the tax code when the profile has none', () => {
-    const plain = buildInvoice({ qboCustomerId: '1', docNumber: 'D', txnDate: '2026-01-01', periodStart: '2026-01-01', periodEnd: '2026-01-31', jobCode: 'J', item: { Id: '1' }, lines: [{ description: 'Phone usage', quantity: '1.0000', unitPrice: '1.0000', amount: '1.00', taxCode: null }], queueUsage: [] });
+    const plain = buildInvoice({ qboCustomerId: '1', docNumber: 'D', txnDate: '2026-01-01', item: { Id: '1' }, memo: '', privateNote: '', lines: [{ description: 'Phone usage, 01/01/2026–01/31/2026', quantity: '1.0000', unitPrice: '1.0000', amount: '1.00', taxCode: null, periodStart: '2026-01-01', periodEnd: '2026-01-31', kind: 'FIRST' }] });
     expect(plain.Line[0]).not.toHaveProperty('SalesItemLineDetail.TaxCodeRef');
   });
 });

@@ -1,7 +1,7 @@
 import { createDatabaseClient, type Database } from '@phone-billing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/database';
-import { jobView } from './jobs';
+import { jobView } from './job-views';
 import { countJobs, listRecentJobs } from './list-jobs';
 
 let db: Database;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { resendStrandedDueRuns } from './scheduled';
+import { resendStrandedDueRuns } from './scheduled-runs';
 
 let server: TestServer;
 beforeAll(async () => {

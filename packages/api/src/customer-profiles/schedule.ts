@@ -1,18 +1,16 @@
 /**
  * Each active profile's next billing run (DESIGN.md §4 "Billing periods and schedules"): its bill
  * day, clamped to the month, at its bill time in the company timezone. A tick every minute turns
- * every run that has passed into a scheduled_runs row and a `billing.scheduled-run` job.
+ * every run that has passed into a scheduled_runs row and a `billing.scheduled-run` job
+ * (queues: billing/job-queues.ts).
  */
 import type { Database } from '@phone-billing/db';
 import type { AppServices } from '../services';
+import { SCHEDULED_RUN, sendToQueue } from '../billing/job-queues';
 import { notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { computeNextRun } from './profiles';
 
-/** pg-boss queue of the minute tick (created and scheduled by the server area). */
-export const SCHEDULE_TICK_QUEUE = 'customer-profiles.schedule-tick';
-/** pg-boss queue the billing area works: one job per due run, `{ scheduledRunId }`. */
-export const SCHEDULED_RUN_QUEUE = 'billing.scheduled-run';
 
 /**
  * Recomputes the next run of every profile from `now` in `timeZone` (active: the next bill day
@@ -99,7 +97,7 @@ export async function runScheduleTick(services: Pick<AppServices, 'db' | 'jobs' 
     if (!run) continue;
     queued.push(run);
     if (services.jobs) {
-      await services.jobs.send(SCHEDULED_RUN_QUEUE, { scheduledRunId: run.scheduledRunId }, { singletonKey: run.scheduledRunId });
+      await sendToQueue(services.jobs, SCHEDULED_RUN, { scheduledRunId: run.scheduledRunId }, { singletonKey: run.scheduledRunId });
     } else {
       services.logger.warn({ scheduledRunId: run.scheduledRunId }, 'No job queue: scheduled run recorded but not queued');
     }

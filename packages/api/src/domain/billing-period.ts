@@ -6,6 +6,7 @@ import {
   parseCalendarDate,
   type CalendarDate,
 } from './calendar';
+import { subtractDayRanges } from './day-ranges';
 
 /** A profile's billing-period days (1-31; a number past a month's length means its last day). */
 export type PeriodRule = { billingPeriodStart: number; billingPeriodEnd: number };
@@ -112,4 +113,72 @@ export function periodForScheduledRun(
   if (lastInvoicedDay === null || compareDates(lastInvoicedDay, period.start) < 0) return period;
   const start = addDays(lastInvoicedDay, 1);
   return compareDates(start, period.end) <= 0 ? { start, end: period.end } : null;
+}
+
+/** The day a profile's billing starts when none was set: the first day of the period holding `createdDay`. */
+export function defaultBillingStartDate(rule: PeriodRule, createdDay: CalendarDate): CalendarDate {
+  const holding = periodContaining(rule, createdDay);
+  if (holding) return holding.start;
+  // A day the rule leaves out (after day 15 of a 1..15 rule): the next period starts the billing.
+  return rulePeriodsOverlapping(rule, createdDay, addDays(createdDay, 62)).find((period) => compareDates(period.start, createdDay) >= 0)!.start;
+}
+
+/**
+ * The rule's periods that share a day with from..to, oldest first, each starting after the one
+ * before it ended (with start 31 and end 30, clamping makes two periods share a day; it belongs to
+ * the earlier one).
+ */
+function rulePeriodsOverlapping(rule: PeriodRule, from: CalendarDate, to: CalendarDate): BillingPeriod[] {
+  const first = parseCalendarDate(from);
+  const last = parseCalendarDate(to);
+  const months = (last.year - first.year) * 12 + (last.month - first.month);
+  const periods: BillingPeriod[] = [];
+  for (let offset = -2; offset <= months + 1; offset += 1) {
+    const { year, month } = addMonths(first.year, first.month, offset);
+    const period = periodStartingInMonth(rule, year, month);
+    const previous = periods[periods.length - 1];
+    const start = previous && compareDates(period.start, previous.end) <= 0 ? addDays(previous.end, 1) : period.start;
+    if (compareDates(start, period.end) <= 0) periods.push({ start, end: period.end });
+  }
+  return periods.filter((period) => compareDates(period.end, from) >= 0 && compareDates(period.start, to) <= 0);
+}
+
+/** A period of a profile: recorded (an invoice touched it; its days are fixed) or drawn from the rule. */
+export type ProfilePeriod = BillingPeriod & { recorded: boolean };
+
+/**
+ * The profile's billing periods that share a day with from..to, oldest first.
+ * - Periods already recorded (an invoice touched them) keep their days, whatever the rule says now.
+ * - Other days follow the rule; a rule period that meets a recorded one is cut at it (the rule was
+ *   changed after billing), and one that begins before `billingStartDate` begins on it.
+ * - Nothing before `billingStartDate` comes from the rule; days the rule leaves out belong to no period.
+ *
+ * @example billingPeriodsBetween({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2026-10-10', '2026-10-01', '2026-11-30', [])
+ *   // [{ start: '2026-10-10', end: '2026-10-31' }, { start: '2026-11-01', end: '2026-11-30' }] (recorded: false)
+ */
+export function billingPeriodsBetween(
+  rule: PeriodRule,
+  billingStartDate: CalendarDate,
+  from: CalendarDate,
+  to: CalendarDate,
+  recorded: readonly BillingPeriod[],
+): ProfilePeriod[] {
+  if (compareDates(from, to) > 0) return [];
+  const fixed = [...recorded].sort((a, b) => compareDates(a.start, b.start));
+  const periods: ProfilePeriod[] = fixed
+    .filter((period) => compareDates(period.end, from) >= 0 && compareDates(period.start, to) <= 0)
+    .map((period) => ({ start: period.start, end: period.end, recorded: true }));
+  const ruleFrom = compareDates(from, billingStartDate) < 0 ? billingStartDate : from;
+  if (compareDates(ruleFrom, to) <= 0) {
+    for (const period of rulePeriodsOverlapping(rule, ruleFrom, to)) {
+      const start = compareDates(period.start, billingStartDate) < 0 ? billingStartDate : period.start;
+      const pieces = subtractDayRanges({ start, end: period.end }, fixed);
+      for (const piece of pieces) {
+        if (compareDates(piece.start, piece.end) <= 0 && compareDates(piece.end, from) >= 0 && compareDates(piece.start, to) <= 0) {
+          periods.push({ ...piece, recorded: false });
+        }
+      }
+    }
+  }
+  return periods.sort((a, b) => compareDates(a.start, b.start));
 }

@@ -246,3 +246,20 @@ export function dayRangeToInstants(
     toExclusive: startOfDayInZone(addDays(end, 1), timeZone),
   };
 }
+
+/** A `@db.Date` column's value (midnight UTC) as the calendar day it stores. */
+export const calendarFromDate = (date: Date): CalendarDate => date.toISOString().slice(0, 10);
+
+/** The value to store in a `@db.Date` column for a calendar day. */
+export const dateFromCalendar = (date: CalendarDate): Date => new Date(`${date}T00:00:00.000Z`);
+
+/** A calendar day as the app shows dates to people: MM/dd/yyyy (spec 000). */
+export function displayDate(date: CalendarDate): string {
+  const { year, month, day } = parseCalendarDate(date);
+  return `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year}`;
+}
+
+/** Inclusive days as people read them: "10/01/2026–10/31/2026", or one date when start = end. */
+export function displayDateRange(start: CalendarDate, end: CalendarDate): string {
+  return start === end ? displayDate(start) : `${displayDate(start)}–${displayDate(end)}`;
+}

@@ -79,8 +79,8 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
       }));
     },
 
-    async ensureCallRecords(range) {
-      await service.pullRange(range);
+    async ensureCallRecords(range, ensureOptions) {
+      await service.pullRange(range, ensureOptions?.refreshPulledBefore ? { refreshPulledBefore: ensureOptions.refreshPulledBefore } : {});
     },
 
     async pullRange(range, pullOptions) {

@@ -123,6 +123,8 @@ export interface PullOptions {
    * through today's calls does not re-fetch today on every page.
    */
   freshForMs?: number;
+  /** Days recorded as complete but pulled before this instant are pulled again (late conversations). */
+  refreshPulledBefore?: Date;
   /**
    * Days fetched under one lock (1..7, default 7). Background pulls use 1 so a person's request
    * for other days never waits behind more than one day's pull.
@@ -160,10 +162,12 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;
       let todo = chunk;
       if (!options.force) {
+        const refreshBefore = (options.refreshPulledBefore ?? new Date(0)).toISOString();
         const done = await tx.$queryRaw<Array<{ day: string }>>`
           SELECT to_char(day, 'YYYY-MM-DD') AS day FROM call_pull_days
           WHERE day = ANY(${chunk}::date[])
-            AND (complete OR "pulledAt" >= (${freshSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
+            AND ((complete AND "pulledAt" >= (${refreshBefore}::timestamptz AT TIME ZONE 'UTC'))
+                 OR "pulledAt" >= (${freshSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
         const doneDays = new Set(done.map((row) => row.day));
         todo = chunk.filter((day) => !doneDays.has(day));
       }

@@ -49,6 +49,10 @@ export const ZBillingLineSchema = z.object({
   unitPrice: z.string(),
   amount: z.string(),
   taxCode: z.string().nullable(),
+  /** The billing period the line belongs to, and how: its first invoice, the rest of a split period, late calls. */
+  periodStart: z.string().optional(),
+  periodEnd: z.string().optional(),
+  kind: z.enum(['FIRST', 'REST', 'LATE']).optional(),
 });
 
 export const ZBillingJobSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recordAudit } from '../../auth/audit';
-import { cancelJob, getJobDetail, jobView, listBillingQueues, retryJob, startManualJob } from '../../billing/jobs';
+import { getJobDetail, jobView, listBillingQueues } from '../../billing/job-views';
 import { countJobs, DEFAULT_JOB_LIST_LIMIT, listRecentJobs, MAX_JOB_LIST_LIMIT } from '../../billing/list-jobs';
+import { cancelJob, retryJob, startManualJob } from '../../billing/start-job';
 import { permissionProcedure } from '../../procedures';
 import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingJobsQuerySchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
 import { billingJobResultsCsv } from '../../shared/billing-results-csv';

@@ -1,26 +1,51 @@
+/**
+ * Scheduled billing: a due run becomes one MONTHLY job that bills every ended period of the
+ * profile not billed in full since its billing start (oldest first) plus its late calls; runs
+ * held by the kill switch, stranded messages and interrupted jobs are picked up by the sweep.
+ */
 import type { Database } from '@phone-billing/db';
 import type { AppServices } from '../services';
-import { calendarDateInZone } from '../domain/calendar';
-import { periodForScheduledRun } from '../domain/billing-period';
+import { addDays, calendarDateInZone, compareDates, type CalendarDate } from '../domain/calendar';
+import { billingPeriodsBetween } from '../domain/billing-period';
+import { coversDays } from '../domain/day-ranges';
 import { notify } from '../notifications';
 import { getOrganizationSettings } from '../settings/organization-settings';
-import { calendarFromDate, createMonthlyJob, queueJob, RUN_JOB_QUEUE, SCHEDULED_RUN_QUEUE } from './jobs';
+import { RUN_JOB, SCHEDULED_RUN, sendToQueue } from './job-queues';
+import { billingStartDateOf, loadRecordedPeriods } from './rate-customers';
+import { createMonthlyJob, queueJob } from './start-job';
 
 /** States of a scheduled run that still wait for a job. */
 const WAITING_STATES = ['DUE', 'QUEUED', 'HELD'];
 
-/** The last day of the profile already in the ledger (invoiced or reserved), or null. */
-export async function lastInvoicedDay(db: Database, profileId: string): Promise<string | null> {
-  const latest = await db.invoiceLedgerEntry.findFirst({ where: { profileId }, orderBy: { periodEnd: 'desc' }, select: { periodEnd: true } });
-  return latest ? calendarFromDate(latest.periodEnd) : null;
+type ScheduledProfile = Parameters<typeof billingStartDateOf>[0] & { id: string };
+
+/**
+ * The days a scheduled run on `runDate` bills: from the first ended period not billed in full
+ * (since the billing start) to the end of the last period that ended before the run; when every
+ * ended period is billed, the last one (whose late calls, and those of the other billed periods in
+ * the late-usage window, the job still bills). Null when no period has ended yet.
+ */
+export async function scheduledRunRange(db: Database, profile: ScheduledProfile & { billingPeriodStart: number; billingPeriodEnd: number }, runDate: CalendarDate, timeZone: string): Promise<{ start: CalendarDate; end: CalendarDate } | null> {
+  const billingStart = billingStartDateOf(profile, timeZone);
+  const lastDay = addDays(runDate, -1);
+  if (compareDates(billingStart, lastDay) > 0) return null;
+  const recorded = (await loadRecordedPeriods(db, [profile.id])).get(profile.id) ?? [];
+  const ended = billingPeriodsBetween(profile, billingStart, billingStart, lastDay, recorded).filter((period) => compareDates(period.end, runDate) < 0);
+  const last = ended[ended.length - 1];
+  if (!last) return null;
+  const firstUnbilled = ended.find((period) => {
+    const record = recorded.find((candidate) => candidate.start === period.start);
+    return !record || !coversDays(record.covered, period);
+  });
+  return { start: (firstUnbilled ?? last).start, end: last.end };
 }
 
 export type ScheduledRunOutcome = 'held' | 'queued' | 'nothing-to-bill' | 'inactive' | 'already-handled' | 'missing';
 
 /**
  * A due scheduled run (queued by the profile schedule's tick): while the kill switch is on it is
- * HELD; otherwise a MONTHLY job bills the profile's latest period that ended before the run,
- * starting after the last invoiced day (DESIGN.md §4). One job per run, however often it is sent.
+ * HELD; otherwise a MONTHLY job bills what {@link scheduledRunRange} says (DESIGN.md §4). One job
+ * per run, however often it is sent.
  */
 export async function handleScheduledRun(services: AppServices, scheduledRunId: string): Promise<ScheduledRunOutcome> {
   const { db } = services;
@@ -33,12 +58,12 @@ export async function handleScheduledRun(services: AppServices, scheduledRunId: 
     return 'held';
   }
   const profile = await db.customerProfile.findUnique({ where: { id: run.profileId } });
-  if (!profile || !profile.isActive) {
+  if (!profile || !profile.isActive || profile.archivedAt) {
     await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
     return 'inactive';
   }
   const runDate = calendarDateInZone(run.dueAt, settings.timezone);
-  const period = periodForScheduledRun(profile, runDate, await lastInvoicedDay(db, profile.id));
+  const period = await scheduledRunRange(db, profile, runDate, settings.timezone);
   if (!period) {
     await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
     return 'nothing-to-bill';
@@ -66,7 +91,7 @@ export async function releaseHeldRuns(services: AppServices): Promise<number> {
   const held = await db.scheduledRun.findMany({ where: { state: 'HELD', billingJobId: null }, select: { id: true } });
   for (const run of held) {
     const released = await db.scheduledRun.updateMany({ where: { id: run.id, state: 'HELD' }, data: { state: 'DUE' } });
-    if (released.count) await services.jobs.send(SCHEDULED_RUN_QUEUE, { scheduledRunId: run.id });
+    if (released.count) await sendToQueue(services.jobs, SCHEDULED_RUN, { scheduledRunId: run.id });
   }
   return held.length;
 }
@@ -84,7 +109,7 @@ export async function resendStrandedDueRuns(services: AppServices, olderThanSeco
     select: { id: true },
     take: 100,
   });
-  for (const run of stranded) await services.jobs.send(SCHEDULED_RUN_QUEUE, { scheduledRunId: run.id });
+  for (const run of stranded) await sendToQueue(services.jobs, SCHEDULED_RUN, { scheduledRunId: run.id });
   return stranded.length;
 }
 
@@ -107,7 +132,7 @@ export async function requeueStaleJobs(services: AppServices, staleSeconds: numb
     select: { id: true },
     take: 100,
   });
-  for (const job of stale) await services.jobs.send(RUN_JOB_QUEUE, { billingJobId: job.id });
+  for (const job of stale) await sendToQueue(services.jobs, RUN_JOB, { billingJobId: job.id });
   return stale.length;
 }
 

@@ -1,7 +1,5 @@
 import type { QboInvoiceInput } from '@phone-billing/integrations/qbo';
-import type { InvoiceLine } from '../domain/rating';
-
-export type InvoiceQueueUsage = { queueName: string; calls: number; billedMinutes: string };
+import type { ChargeLine } from '../domain/period-charge';
 
 /** The QuickBooks service item every invoice line bills against. */
 export const SERVICE_ITEM_NAME = 'Phone usage';
@@ -20,25 +18,20 @@ export function docNumberFor(jobCode: string, position: number): string {
 }
 
 /**
- * The invoice QuickBooks receives for one customer and period: one SalesItemLineDetail line per
- * rating line (Qty, UnitPrice, Amount = Qty × UnitPrice to the cent, the profile's tax code),
- * the memo naming the period, the private note naming the job and the minutes per queue.
+ * The invoice QuickBooks receives for one ledger entry: one SalesItemLineDetail line per charge
+ * line (Qty, UnitPrice, Amount = Qty × UnitPrice to the cent, the profile's tax code), the memo
+ * naming the periods and the private note naming the job and the minutes per queue — all as
+ * reserved, so a re-send after an unknown outcome sends the very same invoice.
  */
 export function buildInvoice(params: {
   qboCustomerId: string;
   docNumber: string;
   txnDate: string;
-  periodStart: string;
-  periodEnd: string;
-  jobCode: string;
-  lines: InvoiceLine[];
+  lines: ChargeLine[];
   item: { Id: string; Name?: string };
-  queueUsage: InvoiceQueueUsage[];
+  memo: string;
+  privateNote: string;
 }): QboInvoiceInput {
-  const period = `${params.periodStart} to ${params.periodEnd}`;
-  const perQueue = params.queueUsage.length
-    ? params.queueUsage.map((queue) => `${queue.queueName}: ${queue.billedMinutes} min (${queue.calls} calls)`).join('; ')
-    : 'no calls';
   return {
     CustomerRef: { value: params.qboCustomerId },
     DocNumber: params.docNumber,
@@ -46,7 +39,7 @@ export function buildInvoice(params: {
     Line: params.lines.map((line) => ({
       DetailType: 'SalesItemLineDetail' as const,
       Amount: Number(line.amount),
-      Description: `${line.description} (${period})`,
+      Description: line.description,
       SalesItemLineDetail: {
         ItemRef: { value: params.item.Id, ...(params.item.Name ? { name: params.item.Name } : {}) },
         Qty: Number(line.quantity),
@@ -54,7 +47,7 @@ export function buildInvoice(params: {
         ...(line.taxCode ? { TaxCodeRef: { value: line.taxCode } } : {}),
       },
     })),
-    CustomerMemo: { value: `Phone usage for ${period}` },
-    PrivateNote: `Billing job ${params.jobCode}. Minutes per queue: ${perQueue}`.slice(0, 4000),
+    CustomerMemo: { value: params.memo },
+    PrivateNote: params.privateNote.slice(0, 4000),
   };
 }

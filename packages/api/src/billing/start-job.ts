@@ -1,0 +1,169 @@
+/**
+ * Starting, retrying and cancelling billing jobs. A job is created with one PENDING row per
+ * customer (each with its DocNumber) and queued in pg-boss; run-job.ts does the rest.
+ */
+import { randomInt } from 'node:crypto';
+import type { Database } from '@phone-billing/db';
+import { Prisma } from '@phone-billing/db';
+import type { AppServices } from '../services';
+import { calendarDateInZone, compareDates, dateFromCalendar, daysInRange } from '../domain/calendar';
+import { AppError } from '../errors';
+import { getOrganizationSettings } from '../settings/organization-settings';
+import { docNumberFor } from './invoice-body';
+import { RUN_JOB, sendToQueue } from './job-queues';
+import { findJob, type JobRow } from './job-views';
+import { assertKillSwitchOff } from './kill-switch';
+import { dropUnsentReservations } from './ledger';
+
+/** A manual run bills at most this many days. */
+export const MAX_MANUAL_RUN_DAYS = 366;
+
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A short code people can read out: "BJ-" and 6 Crockford base32 characters. */
+export function newJobCode(): string {
+  let code = 'BJ-';
+  for (let index = 0; index < 6; index += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+type ProfileForJob = { id: string; qboDisplayName: string };
+
+/**
+ * Creates a job with one PENDING customer row per profile (each with its DocNumber), in one
+ * transaction, retrying on the rare job-code collision.
+ */
+async function insertJob(
+  db: Database,
+  data: { type: 'MANUAL' | 'DRY_RUN' | 'MONTHLY'; queueNames: string[]; start: string; end: string; profileId?: string | null; createdById?: string | null },
+  profiles: ProfileForJob[],
+  tx?: Prisma.TransactionClient,
+): Promise<JobRow> {
+  const sorted = [...profiles].sort((a, b) => a.qboDisplayName.localeCompare(b.qboDisplayName) || a.id.localeCompare(b.id));
+  for (let attempt = 0; ; attempt += 1) {
+    const code = newJobCode();
+    try {
+      const create = async (client: Prisma.TransactionClient) => {
+        const job = await client.billingJob.create({
+          data: {
+            jobId: code,
+            type: data.type,
+            queueName: data.queueNames,
+            startDate: dateFromCalendar(data.start),
+            endDate: dateFromCalendar(data.end),
+            profileId: data.profileId ?? null,
+            createdById: data.createdById ?? null,
+            totalClients: sorted.length,
+          },
+        });
+        if (sorted.length) {
+          await client.billingJobCustomer.createMany({
+            data: sorted.map((profile, index) => ({
+              billingJobId: job.id,
+              profileId: profile.id,
+              customerName: profile.qboDisplayName,
+              periodStart: dateFromCalendar(data.start),
+              periodEnd: dateFromCalendar(data.end),
+              docNumber: data.type === 'DRY_RUN' ? null : docNumberFor(code, index + 1),
+            })),
+          });
+        }
+        return job;
+      };
+      return tx ? await create(tx) : await db.$transaction(create);
+    } catch (error) {
+      if (attempt < 5 && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' && !tx) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Why a manual run over start..end cannot be billed, or null: the range must end before today in
+ * the company timezone (days that have not ended hold calls still to come) and span at most 366 days.
+ */
+export function manualRangeProblem(start: string, end: string, today: string, timeZone: string): { msg: string; path: string } | null {
+  if (compareDates(end, today) >= 0) return { msg: `The billing period must end before today (${timeZone})`, path: 'billingPeriodEnd' };
+  if (daysInRange(start, end) > MAX_MANUAL_RUN_DAYS) return { msg: `The billing period can span at most ${MAX_MANUAL_RUN_DAYS} days`, path: 'billingPeriodStart' };
+  return null;
+}
+
+/**
+ * A manual run (or dry run): every active profile holding one of the selected queues, for the
+ * calls of the range not billed yet (split along its periods) and its late calls. Refused with a
+ * 409 while the kill switch is on and a 400 for a range that has not ended or is too long.
+ */
+export async function startManualJob(
+  services: AppServices,
+  input: { billingPeriodStart: string; billingPeriodEnd: string; isDryRun: boolean; selectedQueues: string[] },
+  createdById: string | null,
+  now = new Date(),
+): Promise<JobRow> {
+  const { db } = services;
+  const settings = await getOrganizationSettings(db);
+  const problem = manualRangeProblem(input.billingPeriodStart, input.billingPeriodEnd, calendarDateInZone(now, settings.timezone), settings.timezone);
+  if (problem) throw new AppError('BAD_REQUEST', problem.msg, [problem]);
+  await assertKillSwitchOff(db);
+  const queueNames = [...new Set(input.selectedQueues.map((name) => name.trim()).filter(Boolean))];
+  const profiles = await db.customerProfile.findMany({
+    where: { isActive: true, archivedAt: null, genesysQueueNames: { hasSome: queueNames } },
+    select: { id: true, qboDisplayName: true },
+  });
+  const job = await insertJob(
+    db,
+    { type: input.isDryRun ? 'DRY_RUN' : 'MANUAL', queueNames, start: input.billingPeriodStart, end: input.billingPeriodEnd, createdById },
+    profiles,
+  );
+  await queueJob(services, job.id);
+  return job;
+}
+
+export async function queueJob(services: AppServices, billingJobId: string): Promise<void> {
+  await sendToQueue(services.jobs, RUN_JOB, { billingJobId });
+}
+
+/** A MONTHLY job for one profile's days (scheduled billing). Runs inside the caller's transaction. */
+export async function createMonthlyJob(
+  db: Database,
+  profile: { id: string; qboDisplayName: string; genesysQueueNames: string[] },
+  range: { start: string; end: string },
+  tx: Prisma.TransactionClient,
+): Promise<JobRow> {
+  return insertJob(db, { type: 'MONTHLY', queueNames: profile.genesysQueueNames, start: range.start, end: range.end, profileId: profile.id }, [profile], tx);
+}
+
+/** Retry (FAILED only): the same job again for its customers without an invoice. */
+export async function retryJob(services: AppServices, idOrCode: string): Promise<JobRow> {
+  const { db } = services;
+  const job = await findJob(db, idOrCode);
+  if (job.status !== 'FAILED') throw new AppError('CONFLICT', `Only failed jobs can be retried; ${job.jobId} is ${job.status}`);
+  await assertKillSwitchOff(db);
+  const updated = await db.$transaction(async (tx) => {
+    const claimed = await tx.billingJob.updateMany({
+      where: { id: job.id, status: 'FAILED' },
+      data: { status: 'PENDING', error: null, completedAt: null, cancelRequestedAt: null, heartbeatAt: null },
+    });
+    if (claimed.count === 0) throw new AppError('CONFLICT', `Only failed jobs can be retried; ${job.jobId} changed meanwhile`);
+    await tx.billingJobCustomer.updateMany({ where: { billingJobId: job.id, status: 'FAILED' }, data: { status: 'PENDING', error: null } });
+    return tx.billingJob.findUniqueOrThrow({ where: { id: job.id } });
+  });
+  await queueJob(services, job.id);
+  return updated;
+}
+
+/**
+ * Cancel (PENDING or IN_PROGRESS only): a running job stops before its next invoice; what it
+ * reserved and never sent is let go at once, for the next run.
+ */
+export async function cancelJob(db: Database, idOrCode: string): Promise<JobRow> {
+  const job = await findJob(db, idOrCode);
+  const now = new Date();
+  const result = await db.billingJob.updateMany({
+    where: { id: job.id, status: { in: ['PENDING', 'IN_PROGRESS'] } },
+    data: { status: 'CANCELLED', cancelRequestedAt: now, completedAt: now },
+  });
+  if (result.count === 0) throw new AppError('CONFLICT', `Only pending or running jobs can be cancelled; ${job.jobId} is ${job.status}`);
+  await dropUnsentReservations(db, job.id);
+  return db.billingJob.findUniqueOrThrow({ where: { id: job.id } });
+}
+
