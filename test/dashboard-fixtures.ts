@@ -29,7 +29,7 @@ export async function startRefusingGenesys(): Promise<{ env: Record<string, stri
 export async function clearDashboardTables(db: Database): Promise<void> {
   await db.$executeRawUnsafe(
     `TRUNCATE call_records, genesys_queues, customer_profile_queues, customer_profiles, billing_job_customers,
-              invoice_ledger, billing_jobs, scheduled_runs, queue_assignments, teams, regions, notifications`,
+              call_claims, invoice_period_lines, billing_periods, invoice_ledger, billing_jobs, scheduled_runs, queue_assignments, teams, regions, notifications`,
   );
 }
 

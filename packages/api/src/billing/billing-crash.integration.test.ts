@@ -67,7 +67,7 @@ describe('billing survives worker crashes', () => {
   it(`a run over ${CUSTOMERS} customers, its worker killed ${KILLS} times, invoices every customer exactly once`, { timeout: 240_000 }, async () => {
     const { db } = test.server.services;
     sim.simulator.faults.latencyMs = 150;
-    const { id, jobId } = await runJob(admin, { billingPeriodStart: '2025-01-01', billingPeriodEnd: '2025-01-31', selectedQueues: ['Crash Queue'] });
+    const { id, jobId } = await runJob(admin, { billingPeriodStart: '2026-01-01', billingPeriodEnd: '2026-01-31', selectedQueues: ['Crash Queue'] });
     const progress = async () => {
       const job = await db.billingJob.findUniqueOrThrow({ where: { id } });
       return { status: job.status, invoices: sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId)).length };

@@ -307,21 +307,30 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(done.totalAmount).toBe(60);
   });
 
-  it('frees days held by an abandoned reservation that QuickBooks never turned into an invoice', async () => {
+  it('lets go of reservations abandoned by ended jobs: unsent ones at once, sent ones once QuickBooks confirms it has no such invoice', async () => {
     const { db } = test.server.services;
     const g = await createProfile(db, { name: 'G Golf', queues: ['Billing QG'], rate: '1.00', minimum: 3, qboCustomerId: '7' });
     const cancelled = await db.billingJob.findFirstOrThrow({ where: { status: 'CANCELLED' } });
-    // A cancelled job reserved G's September an hour ago and never got an answer.
-    const stale = await db.invoiceLedgerEntry.create({
-      data: { profileId: g.id, periodStart: new Date('2026-09-01T00:00:00Z'), periodEnd: new Date('2026-09-30T00:00:00Z'), billingJobId: cancelled.id, docNumber: 'STALE-G-1', requestId: 'stale-g-request', amount: '3.00' },
-    });
-    await db.$executeRaw`UPDATE invoice_ledger SET "updatedAt" = now() - interval '1 hour' WHERE id = ${stale.id}::uuid`;
-    // A fresh reservation of another job is left alone (its request may still be in flight).
-    const { id } = await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] });
-    const job = await waitForJob(admin, id);
+    const stale = (docNumber: string, sent: boolean) =>
+      db.invoiceLedgerEntry.create({
+        data: {
+          profileId: g.id, periodStart: new Date('2026-09-01T00:00:00Z'), periodEnd: new Date('2026-09-30T00:00:00Z'), billingJobId: cancelled.id,
+          docNumber, requestId: `${docNumber}-request`, amount: '3.00', ...(sent ? { firstSentAt: new Date(Date.now() - 3_600_000), lastSentAt: new Date(Date.now() - 3_600_000), sendAttempts: 1, outcomeUnknown: true } : {}),
+        },
+      });
+    // A cancelled job reserved two invoices an hour ago: one never sent, one sent without an answer.
+    const unsent = await stale('STALE-G-1', false);
+    const unanswered = await stale('STALE-G-2', true);
+    await db.$executeRaw`UPDATE invoice_ledger SET "updatedAt" = now() - interval '1 hour' WHERE id IN (${unsent.id}::uuid, ${unanswered.id}::uuid)`;
+    for (let waited = 0; waited < 15_000; waited += 100) {
+      if ((await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })).toBe(0);
+    // September of G is billed normally afterwards, once.
+    const job = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] })).id);
     expect(job.status).toBe('COMPLETED');
     expect(byName(job)['G Golf']).toMatchObject({ status: 'INVOICED', amount: 3 });
-    expect(await db.invoiceLedgerEntry.findUnique({ where: { id: stale.id } })).toBeNull();
     expect(sim.simulator.invoices().filter((invoice) => invoice.Id === byName(job)['G Golf']!.qboInvoiceId)).toHaveLength(1);
   });
 
