@@ -60,6 +60,27 @@ CREATE TRIGGER "call_records_billable"
 -- ---------------------------------------------------------------- profiles and settings
 
 ALTER TABLE "customer_profiles" ADD COLUMN "billingStartDate" DATE;
+
+-- Existing profiles start billing with the period holding their creation day (company timezone):
+-- the rule of domain/billing-period.ts defaultBillingStartDate, written out for the months around it.
+CREATE FUNCTION "pg_temp"."clamped_day"(month_start date, day_number int) RETURNS date LANGUAGE sql IMMUTABLE AS $$
+  SELECT month_start + (LEAST(day_number, EXTRACT(DAY FROM (month_start + interval '1 month - 1 day'))::int) - 1)
+$$;
+WITH local AS (
+  SELECT p."id", p."billingPeriodStart" AS s, p."billingPeriodEnd" AS e,
+         (p."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE COALESCE((SELECT "timezone" FROM "organization_settings" WHERE "id" = 1), 'America/Los_Angeles'))::date AS d
+  FROM "customer_profiles" p
+), months AS (
+  SELECT l.*, date_trunc('month', l.d)::date AS m FROM local l
+)
+UPDATE "customer_profiles" p SET "billingStartDate" = CASE
+    WHEN x.s <= x.e AND x.d > pg_temp.clamped_day(x.m, x.e) THEN pg_temp.clamped_day((x.m + interval '1 month')::date, x.s)
+    WHEN x.s <= x.e THEN pg_temp.clamped_day(x.m, x.s)
+    WHEN x.d >= pg_temp.clamped_day(x.m, x.s) THEN pg_temp.clamped_day(x.m, x.s)
+    WHEN x.d <= pg_temp.clamped_day(x.m, x.e) THEN pg_temp.clamped_day((x.m - interval '1 month')::date, x.s)
+    ELSE pg_temp.clamped_day(x.m, x.s)
+  END
+FROM months x WHERE x."id" = p."id";
 ALTER TABLE "customer_profiles" ADD COLUMN "archivedAt" TIMESTAMP(3);
 CREATE INDEX "customer_profiles_archivedAt_idx" ON "customer_profiles" ("archivedAt");
 

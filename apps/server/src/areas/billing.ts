@@ -1,12 +1,19 @@
-import { billingWorkerOptionsFromEnv, createBillingQueues, startBillingWorkers } from '@phone-billing/api';
+import { appRouter, billingWorkerOptionsFromEnv, createBillingQueues, createCallerFactory, startBillingWorkers } from '@phone-billing/api';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { createRequestContext } from '../plugins/context';
+import { errorBody, REST_PREFIX } from '../plugins/rest';
 import type { ServerArea } from './index';
 
 const stopWorkers = new WeakMap<object, () => Promise<void>>();
+const createCaller = createCallerFactory(appRouter);
 
 /**
  * Billing: its pg-boss queues (packages/api/src/billing/job-queues.ts; created in every process,
  * idempotently, since web servers send to them too) and, when this process runs workers, the
- * workers of packages/api/src/billing/job-definitions.ts.
+ * workers of packages/api/src/billing/job-definitions.ts. Also the one REST answer that is not
+ * JSON: the calls behind a customer's invoice, as CSV.
  */
 export const billingArea: ServerArea = {
   name: 'billing',
@@ -15,6 +22,18 @@ export const billingArea: ServerArea = {
     if (context.runWorkers) {
       stopWorkers.set(context.boss, await startBillingWorkers(context.boss, context.services, billingWorkerOptionsFromEnv(context.config.env)));
     }
+    context.app.get<{ Params: { id: string }; Querystring: { profileId?: string } }>(`${REST_PREFIX}/billing/jobs/:id/calls.csv`, async (request, reply) => {
+      const caller = createCaller(createRequestContext(context.services, request, reply));
+      try {
+        const { filename, csv } = await caller.billing.jobCallsCsv({ id: request.params.id, profileId: request.query.profileId ?? '' });
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+      } catch (error) {
+        if (!(error instanceof TRPCError)) throw error;
+        const status = getHTTPStatusCodeFromError(error);
+        const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? 'Invalid input') : status >= 500 ? 'Internal server error' : error.message;
+        return reply.code(status).type('application/json').send(errorBody(message));
+      }
+    });
   },
   async stop(context) {
     const stop = stopWorkers.get(context.boss);

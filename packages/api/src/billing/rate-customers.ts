@@ -42,7 +42,7 @@ export type RatingRequest = {
   customers: Array<{ customerId: string; profileId: string | null }>;
 };
 
-type ProfileRow = {
+export type ProfileRow = {
   id: string;
   isActive: boolean;
   archivedAt: Date | null;
@@ -68,6 +68,7 @@ export type RecordedPeriod = {
   billedBefore: boolean;
   invoicedBefore: string;
   billedSecondsBefore: number;
+  billedCallsBefore: number;
   covered: DayRange[];
   docNumbers: string[];
 };
@@ -114,7 +115,7 @@ const NO_QBO_CUSTOMER = 'This customer has no QuickBooks customer id: connect th
 
 // ------------------------------------------------------------------ reading what is billed
 
-async function loadProfiles(tx: Reader, profileIds: string[]): Promise<Map<string, ProfileRow>> {
+export async function loadProfiles(tx: Reader, profileIds: string[]): Promise<Map<string, ProfileRow>> {
   if (profileIds.length === 0) return new Map();
   const rows = await tx.$queryRaw<ProfileRow[]>`
     SELECT id::text, "isActive", "archivedAt", "qboCustomerId", "ratePerMinute"::text AS "ratePerMinute", "minimumMinutes",
@@ -147,6 +148,7 @@ export async function loadRecordedPeriods(tx: Reader, profileIds: string[], lock
       lines: number;
       invoiced: string;
       billedSeconds: bigint;
+      billedCalls: number;
       covered: Array<{ start: string; end: string }> | null;
       docNumbers: string[] | null;
     }>
@@ -156,6 +158,7 @@ export async function loadRecordedPeriods(tx: Reader, profileIds: string[], lock
            count(l.id)::int AS lines,
            COALESCE(sum(pl.amount) FILTER (WHERE l.id IS NOT NULL), 0)::text AS invoiced,
            COALESCE(sum(pl."billedSeconds") FILTER (WHERE l.id IS NOT NULL), 0)::bigint AS "billedSeconds",
+           COALESCE(sum(pl.calls) FILTER (WHERE l.id IS NOT NULL), 0)::int AS "billedCalls",
            jsonb_agg(jsonb_build_object('start', to_char(pl."coveredFrom", 'YYYY-MM-DD'), 'end', to_char(pl."coveredTo", 'YYYY-MM-DD')))
              FILTER (WHERE l.id IS NOT NULL AND pl."coveredFrom" IS NOT NULL) AS covered,
            array_agg(DISTINCT l."docNumber") FILTER (WHERE l.id IS NOT NULL AND l.kind = 'INVOICE') AS "docNumbers"
@@ -176,6 +179,7 @@ export async function loadRecordedPeriods(tx: Reader, profileIds: string[], lock
       billedBefore: row.lines > 0,
       invoicedBefore: row.invoiced,
       billedSecondsBefore: Number(row.billedSeconds),
+      billedCallsBefore: row.billedCalls,
       covered: mergeDayRanges(row.covered ?? []),
       docNumbers: (row.docNumbers ?? []).sort(),
     });
@@ -427,7 +431,7 @@ export async function rateCustomers(
  * Calls and billed seconds inside each box, in one statement. Each box is read through the
  * billable-calls index (queue, start), keeping only the calls in its sequence range.
  */
-async function countCallsInBoxes(
+export async function countCallsInBoxes(
   tx: Reader,
   boxes: Array<ClaimBox & { queueId: string }>,
   incrementSeconds: number,

@@ -7,6 +7,9 @@ import { withAdvisoryLock, type Database } from '@phone-billing/db';
 import { SIMULATED_QUEUE_NAMES } from '@phone-billing/integrations/genesys/simulator';
 import { simulatedQboCustomers } from '@phone-billing/integrations/qbo/simulator';
 import type { TCustomerProfileForm } from '../shared/customer-profile';
+import { addDays, calendarDateInZone } from '../domain/calendar';
+import { defaultBillingStartDate } from '../domain/billing-period';
+import { getOrganizationSettings } from '../settings/organization-settings';
 import { createProfile } from './profiles';
 
 /** The QuickBooks simulator's seeded customers, which the demo profiles point at. */
@@ -41,6 +44,7 @@ export async function createDemoProfiles(db: Database, queueNames: readonly stri
 
 async function createDemoProfilesUnlocked(db: Database, queueNames: readonly string[], now: Date): Promise<number> {
   const names = [...new Set(queueNames.map((name) => name.trim()).filter(Boolean))].slice(0, SIMULATED_QBO_CUSTOMERS.length);
+  const { timezone } = await getOrganizationSettings(db);
   let created = 0;
   for (const [index, queueName] of names.entries()) {
     const customer = SIMULATED_QBO_CUSTOMERS[index]!;
@@ -52,6 +56,9 @@ async function createDemoProfilesUnlocked(db: Database, queueNames: readonly str
       {
         ...terms,
         genesysQueueNames: [queueName],
+        // The simulated calls go back three months: billing starts two months back, so runs over
+        // the last months bill something.
+        billingStartDate: defaultBillingStartDate(terms, addDays(calendarDateInZone(now, timezone), -62)),
         isActive: !inactive,
         qboCustomerId: unmapped ? null : customer.Id,
         qboDisplayName: customer.DisplayName,

@@ -14,16 +14,20 @@ import {
 } from '../shared/customer-profile';
 import { nextRunAfter } from '../domain/schedule';
 import { escapeLikePattern } from '../literal-search';
+import { calendarDateInZone, calendarFromDate, dateFromCalendar } from '../domain/calendar';
+import { defaultBillingStartDate } from '../domain/billing-period';
 
 /** A profile as the API answers it: rates as decimal text, timestamps as ISO text. */
 export type CustomerProfileDto = Omit<
   CustomerProfile,
-  'ratePerMinute' | 'overageRatePerMinute' | 'nextRunAt' | 'createdAt' | 'updatedAt' | 'qboMetadata'
+  'ratePerMinute' | 'overageRatePerMinute' | 'nextRunAt' | 'createdAt' | 'updatedAt' | 'qboMetadata' | 'billingStartDate' | 'archivedAt'
 > & {
   ratePerMinute: string;
   overageRatePerMinute: string;
   qboMetadata: Record<string, unknown> | null;
   nextRunAt: string | null;
+  billingStartDate: string;
+  archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -49,6 +53,9 @@ export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>):
     overageRatePerMinute: formatRate(profile.overageRatePerMinute),
     qboMetadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null,
     nextRunAt: profile.nextRunAt ? profile.nextRunAt.toISOString() : null,
+    // Always set since migration 20261126_billing_claims; the creation day is a safe fallback.
+    billingStartDate: calendarFromDate(profile.billingStartDate ?? profile.createdAt),
+    archivedAt: profile.archivedAt ? profile.archivedAt.toISOString() : null,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
   };
@@ -62,6 +69,8 @@ export type ProfileListFilters = {
   hasQboCustomerId?: boolean;
   hasGenesysQueues?: boolean;
   queueName?: string;
+  /** 'current' (default): not archived; 'archived': only archived; 'all': both. */
+  status?: 'current' | 'archived' | 'all';
 };
 
 /**
@@ -98,6 +107,9 @@ function listConditions(filters: ProfileListFilters): Prisma.Sql {
   if (filters.hasQboCustomerId === false) conditions.push(Prisma.sql`(p."qboCustomerId" IS NULL OR p."qboCustomerId" = '')`);
   if (filters.hasGenesysQueues === true) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) > 0`);
   if (filters.hasGenesysQueues === false) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) = 0`);
+  const status = filters.status ?? 'current';
+  if (status === 'current') conditions.push(Prisma.sql`p."archivedAt" IS NULL`);
+  if (status === 'archived') conditions.push(Prisma.sql`p."archivedAt" IS NOT NULL`);
   const queueName = filters.queueName?.trim();
   if (queueName) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM customer_profile_queues q WHERE q."profileId" = p.id AND q."queueName" ILIKE ${escapeLikePattern(queueName)})`);
   return conditions.length > 0 ? Prisma.join(conditions, ' AND ') : Prisma.sql`true`;
@@ -122,7 +134,7 @@ type ProfilePageRow = { [field in keyof PgRow<CustomerProfile>]: PgRow<CustomerP
 
 /**
  * One page of the list, the number of profiles matching the filters, and the screen's five stat
- * cards over every profile (not only the filtered page), in one statement: the customers screen
+ * cards over every profile not archived (not only the filtered page), in one statement: the customers screen
  * is read far more often than profiles change.
  */
 export async function listProfiles(db: Database, filters: ProfileListFilters) {
@@ -136,7 +148,7 @@ export async function listProfiles(db: Database, filters: ProfileListFilters) {
                    count(*) FILTER (WHERE p."qboCustomerId" ~ ${NOT_ONLY_WHITESPACE})::int AS "summaryWithQboMapping",
                    count(*) FILTER (WHERE COALESCE(cardinality(p."genesysQueueNames"), 0) > 0)::int AS "summaryWithQueues",
                    count(*) FILTER (WHERE ${PASSED_CHECKS} >= ${COMPLETE_FROM_CHECKS})::int AS "summaryComplete"
-              FROM customer_profiles p) AS counts
+              FROM customer_profiles p WHERE p."archivedAt" IS NULL) AS counts
       LEFT JOIN page ON true
      ORDER BY page."qboDisplayName", page.id`);
   const first = rows[0]!;
@@ -191,9 +203,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function profileData(input: CustomerProfileInput) {
-  const { qboMetadata, ...form } = input;
+  const { qboMetadata, billingStartDate, ...form } = input;
   return {
     ...form,
+    ...(billingStartDate ? { billingStartDate: dateFromCalendar(billingStartDate) } : {}),
     ...(qboMetadata !== undefined ? { qboMetadata: qboMetadata === null ? Prisma.DbNull : (qboMetadata as Prisma.InputJsonValue) } : {}),
   };
 }
@@ -216,7 +229,12 @@ async function saveProfile(
     return await db.$transaction(async (tx) => {
       const existing = id ? await tx.customerProfile.findUnique({ where: { id } }) : null;
       if (id && !existing) throw notFound('Customer profile');
-      const data = { ...profileData(input), nextRunAt: nextRunAt(existing) };
+      const data = {
+        ...profileData(input),
+        nextRunAt: nextRunAt(existing),
+        // Turning an archived profile active again brings it back.
+        ...(existing?.archivedAt && input.isActive ? { archivedAt: null } : {}),
+      };
       const profile = id ? await tx.customerProfile.update({ where: { id }, data }) : await tx.customerProfile.create({ data });
       await tx.customerProfileQueue.deleteMany({ where: { profileId: profile.id } });
       if (profile.genesysQueueNames.length > 0) {
@@ -249,7 +267,9 @@ export function computeNextRun(
 
 export async function createProfile(db: Database, input: CustomerProfileInput, now = new Date()): Promise<CustomerProfile> {
   const { timezone } = await getOrganizationSettings(db);
-  return saveProfile(db, null, input, () => computeNextRun(input, now, timezone));
+  // Billing starts with the period holding today unless the form says otherwise.
+  const billingStartDate = input.billingStartDate ?? defaultBillingStartDate(input, calendarDateInZone(now, timezone));
+  return saveProfile(db, null, { ...input, billingStartDate }, () => computeNextRun(input, now, timezone));
 }
 
 /**
@@ -271,10 +291,25 @@ export async function updateProfile(db: Database, id: string, input: CustomerPro
   });
 }
 
-export async function deleteProfile(db: Database, id: string): Promise<CustomerProfile> {
+/**
+ * DELETE of a profile: one with billing history (any invoice or settlement in the ledger) is
+ * archived — inactive, its queues free for other profiles, hidden unless asked for, its invoices
+ * and billed calls kept — so a new profile on its queues never bills those calls again. A profile
+ * never invoiced is deleted.
+ */
+export async function deleteProfile(db: Database, id: string, now = new Date()): Promise<{ profile: CustomerProfile; archived: boolean }> {
   const profile = await getProfile(db, id);
+  const invoiced = await db.invoiceLedgerEntry.findFirst({ where: { profileId: id }, select: { id: true } });
+  if (invoiced) {
+    const archived = await db.$transaction(async (tx) => {
+      await tx.scheduledRun.deleteMany({ where: { profileId: id, billingJobId: null } });
+      await tx.customerProfileQueue.updateMany({ where: { profileId: id }, data: { profileActive: false } });
+      return tx.customerProfile.update({ where: { id }, data: { isActive: false, nextRunAt: null, archivedAt: profile.archivedAt ?? now } });
+    });
+    return { profile: archived, archived: true };
+  }
   try {
-    // Queue rows go with it (ON DELETE CASCADE); scheduled runs are dropped too.
+    // Queue rows and periods go with it (ON DELETE CASCADE); scheduled runs are dropped too.
     await db.$transaction([
       db.scheduledRun.deleteMany({ where: { profileId: id, billingJobId: null } }),
       db.customerProfile.delete({ where: { id } }),
@@ -285,5 +320,5 @@ export async function deleteProfile(db: Database, id: string): Promise<CustomerP
     }
     throw error;
   }
-  return profile;
+  return { profile, archived: false };
 }

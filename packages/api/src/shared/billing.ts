@@ -113,3 +113,39 @@ export const ZBillingQueueSchema = z.object({
   ),
 });
 export type BillingQueueView = z.infer<typeof ZBillingQueueSchema>;
+
+/** GET /customer-profiles/{id}/billing-coverage: which periods are billed, which are not, and late calls. */
+export const ZBillingCoverageSchema = z.object({
+  billingStartDate: z.string(),
+  /** Last day of the last period billed in full; null when none is. */
+  billedThrough: z.string().nullable(),
+  periods: z.array(
+    z.object({
+      start: z.string(),
+      end: z.string(),
+      calls: z.number().int(),
+      billedMinutes: z.number(),
+      amountInvoiced: z.number(),
+      fullyBilled: z.boolean(),
+      invoices: z.array(
+        z.object({
+          qboInvoiceId: z.string().nullable(),
+          docNumber: z.string(),
+          jobId: z.string().nullable(),
+          billingJobId: z.string(),
+          /** INVOICE, or SETTLEMENT (days accounted for with nothing to invoice). */
+          kind: z.string(),
+          state: z.string(),
+          /** What QuickBooks said when last asked: active, voided or deleted. */
+          qboStatus: z.string().nullable(),
+          amount: z.number(),
+        }),
+      ),
+    }),
+  ),
+  /** Ended periods not billed in full, with the calls still waiting in them. */
+  unbilledPeriods: z.array(z.object({ start: z.string(), end: z.string(), calls: z.number().int(), billedMinutes: z.number() })),
+  /** Calls that arrived after their days were billed: the next invoice bills them. */
+  lateCalls: z.object({ count: z.number().int(), minutes: z.number() }),
+});
+export type BillingCoverageView = z.infer<typeof ZBillingCoverageSchema>;

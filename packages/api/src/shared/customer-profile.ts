@@ -140,6 +140,16 @@ const MAX_MINIMUM_MINUTES = 1_000_000_000;
 const QUEUE_NAMES_REQUIRED = 'At least one Genesys queue name is required';
 const QBO_DISPLAY_NAME_REQUIRED = 'QBO Display Name is required for QuickBooks integration';
 const EMAIL_INVALID = 'Email must be a valid email address';
+const BILLING_START_INVALID = 'Billing start date must be a date (YYYY-MM-DD)';
+
+/** A 'YYYY-MM-DD' text naming a day that exists (2000-01-01 to 2099-12-31). */
+function isRealCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2099 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /**
  * The add/edit customer-profile form (spec 001 §5, defaults from §3 and §9). Shared by the web
@@ -170,6 +180,13 @@ export const ZCustomerProfileFormSchema = z.object({
     .default('02:00'),
   billingPeriodStart: dayNumberSchema('Billing period start').default(1),
   billingPeriodEnd: dayNumberSchema('Billing period end').default(31),
+  /** Usage before this day is never billed; blank on a new profile: the first day of its current period. */
+  billingStartDate: z
+    .string({ error: BILLING_START_INVALID })
+    .trim()
+    .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID })
+    .nullish()
+    .transform((value) => (value ? value : null)),
   taxCode: optionalName('Tax code', TEXT_LIMITS.id),
   notes: optionalSafeText({ label: 'Notes', max: TEXT_LIMITS.note, kind: 'multi-line' }),
   qboCompanyName: optionalName('Company name'),
@@ -216,6 +233,7 @@ export const customerProfileDefaults: TCustomerProfileFormValues = {
   billTime: '02:00',
   billingPeriodStart: 1,
   billingPeriodEnd: 31,
+  billingStartDate: '',
   taxCode: '',
   notes: '',
   qboCompanyName: '',
@@ -252,6 +270,8 @@ export const ZCustomerProfileListQuerySchema = z.object({
   hasQboCustomerId: booleanText,
   hasGenesysQueues: booleanText,
   queueName: safeText({ label: 'Queue name', max: TEXT_LIMITS.name }).optional(),
+  /** Archived profiles (deleted while they had invoices) are listed only when asked for. */
+  status: z.enum(['current', 'archived', 'all']).optional(),
 });
 export type TCustomerProfileListQuery = z.input<typeof ZCustomerProfileListQuerySchema>;
 
@@ -268,6 +288,10 @@ export const ZCustomerProfileSchema = z.object({
   billTime: z.string(),
   billingPeriodStart: z.number().int(),
   billingPeriodEnd: z.number().int(),
+  /** Usage before this day (YYYY-MM-DD) is never billed. */
+  billingStartDate: z.string(),
+  /** Set when the profile was deleted while it had invoices: kept, inactive, hidden by default. */
+  archivedAt: z.string().nullable(),
   minimumMinutes: z.number().int(),
   overageRatePerMinute: z.string(),
   qboDisplayName: z.string(),

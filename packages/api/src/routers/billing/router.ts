@@ -3,6 +3,8 @@ import { recordAudit } from '../../auth/audit';
 import { getJobDetail, jobView, listBillingQueues } from '../../billing/job-views';
 import { countJobs, DEFAULT_JOB_LIST_LIMIT, listRecentJobs, MAX_JOB_LIST_LIMIT } from '../../billing/list-jobs';
 import { cancelJob, retryJob, startManualJob } from '../../billing/start-job';
+import { exportJobCalls } from '../../billing/calls-export';
+import { releaseInvoice } from '../../billing/release-invoice';
 import { permissionProcedure } from '../../procedures';
 import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingJobsQuerySchema, ZBillingQueueSchema, ZRunBillingJobSchema } from '../../shared/billing';
 import { billingJobResultsCsv } from '../../shared/billing-results-csv';
@@ -77,5 +79,26 @@ export const billingRouter = router({
       const job = await cancelJob(ctx.services.db, input.id);
       await recordAudit(ctx.services.db, { actor: ctx.user, action: 'billing.cancel', target: job.jobId });
       return { success: true as const, message: `Job cancelled for ${job.jobId}`, data: { jobId: job.jobId, id: job.id, status: job.status } };
+    }),
+
+  /** The calls behind one customer's invoice in a job, as CSV (served at GET /api/v1/billing/jobs/{id}/calls.csv). */
+  jobCallsCsv: permissionProcedure('billing:view')
+    .input(z.object({ id: z.string().trim().min(1).max(100), profileId: z.string().uuid('Customer profile not found') }))
+    .query(async ({ ctx, input }) => exportJobCalls(ctx.services.db, input.id, input.profileId)),
+
+  releaseInvoice: permissionProcedure('billing:run')
+    .meta({ openapi: { method: 'POST', path: '/billing/invoices/{qboInvoiceId}/release', tags: ['billing'], summary: 'Release an invoice voided or deleted in QuickBooks for re-billing (its calls are billed again by the next run)' } })
+    .input(z.object({ qboInvoiceId: z.string().trim().min(1).max(50), reason: z.string().trim().min(1, 'Say why the invoice is released').max(500) }))
+    .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ qboInvoiceId: z.string(), docNumber: z.string(), calls: z.number().int(), amount: z.number(), qboStatus: z.string() }) }))
+    .mutation(async ({ ctx, input }) => {
+      const released = await releaseInvoice(ctx.services, input.qboInvoiceId, ctx.user, input.reason);
+      await recordAudit(ctx.services.db, {
+        actor: ctx.user,
+        action: 'billing.invoice-released',
+        target: released.docNumber,
+        details: { qboInvoiceId: released.qboInvoiceId, profileId: released.profileId, amount: released.amount, calls: released.calls, qboStatus: released.qboStatus, reason: input.reason },
+      });
+      const { profileId: _profileId, ...data } = released;
+      return { success: true as const, message: `Invoice ${released.docNumber} released: its ${released.calls} calls are billed again by the next run`, data };
     }),
 });

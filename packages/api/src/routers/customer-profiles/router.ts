@@ -12,6 +12,8 @@ import {
 } from '../../customer-profiles';
 import { listProfileInvoices } from '../../customer-profiles/list-profile-invoices';
 import { listQueueSuggestions } from '../../customer-profiles/queue-suggestions';
+import { billingCoverage } from '../../billing/billing-coverage';
+import { ZBillingCoverageSchema } from '../../shared/billing';
 import { permissionProcedure } from '../../procedures';
 import {
   ZCustomerProfileListQuerySchema,
@@ -51,6 +53,7 @@ export const customerProfilesRouter = router({
         hasQboCustomerId: asBoolean(input.hasQboCustomerId),
         hasGenesysQueues: asBoolean(input.hasGenesysQueues),
         queueName: input.queueName,
+        status: input.status,
       });
       return { success: true as const, ...list };
     }),
@@ -90,13 +93,19 @@ export const customerProfilesRouter = router({
     }),
 
   delete: editProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/customer-profiles/{id}', errorResponses: { 409: 'The profile has billing history: deactivate it instead' }, tags, summary: 'Delete a customer profile' } })
+    .meta({ openapi: { method: 'DELETE', path: '/customer-profiles/{id}', errorResponses: { 409: 'The profile changed meanwhile: try again' }, tags, summary: 'Delete a customer profile (one with invoices is archived instead: kept, inactive, hidden by default)' } })
     .input(ZId)
-    .output(z.object({ success: z.literal(true), message: z.string() }))
+    .output(z.object({ success: z.literal(true), message: z.string(), archived: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const profile = await deleteProfile(ctx.services.db, input.id);
-      await recordAudit(ctx.services.db, { actor: ctx.user, action: 'customer-profile.deleted', target: profile.qboDisplayName, details: { id: profile.id } });
-      return { success: true as const, message: 'Customer profile deleted successfully' };
+      const { profile, archived } = await deleteProfile(ctx.services.db, input.id);
+      await recordAudit(ctx.services.db, { actor: ctx.user, action: archived ? 'customer-profile.archived' : 'customer-profile.deleted', target: profile.qboDisplayName, details: { id: profile.id } });
+      return {
+        success: true as const,
+        archived,
+        message: archived
+          ? 'Customer profile archived: it has invoices, which are kept. Find it under Status: Archived.'
+          : 'Customer profile deleted successfully',
+      };
     }),
 
   rescheduleBilling: editProcedure
@@ -130,4 +139,10 @@ export const customerProfilesRouter = router({
     .input(ZId)
     .output(z.object({ success: z.literal(true), data: z.array(ZProfileInvoiceSchema) }))
     .query(async ({ ctx, input }) => ({ success: true as const, data: await listProfileInvoices(ctx.services.db, input.id) })),
+
+  billingCoverage: viewProcedure
+    .meta({ openapi: { method: 'GET', path: '/customer-profiles/{id}/billing-coverage', tags, summary: "Which of a profile's periods are billed (and by which invoices), which ended ones are not, and calls that arrived late" } })
+    .input(ZId)
+    .output(z.object({ success: z.literal(true), data: ZBillingCoverageSchema }))
+    .query(async ({ ctx, input }) => ({ success: true as const, data: await billingCoverage(ctx.services.db, input.id) })),
 });
