@@ -135,6 +135,7 @@ describe('ZCustomerProfileFormSchema', () => {
       billTime: '02:00',
       billingPeriodStart: 1,
       billingPeriodEnd: 31,
+      billingStartDate: null,
       taxCode: null,
       notes: null,
       qboCompanyName: null,
