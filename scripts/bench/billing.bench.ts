@@ -7,7 +7,7 @@
 //    once, 500 a minute): the time beside the floor those limits allow, and zero duplicates.
 // A scratch database on DATABASE_URL's server, or an embedded PostgreSQL when it is unset.
 import type { AppServices } from '../../packages/api/src/services';
-import { runBillingJob } from '../../packages/api/src/billing/runner';
+import { runBillingJob } from '../../packages/api/src/billing/run-job';
 import { docNumberFor, newJobCode } from '../../packages/api/src/billing';
 import type { Database } from '../../packages/db/src/client';
 import { createMemoryTokenStore, QboClient, QboOAuth } from '../../packages/integrations/src/qbo';

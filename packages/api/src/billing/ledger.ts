@@ -40,13 +40,7 @@ async function lockBillableCalls(tx: Tx): Promise<number> {
 /** Errors after which the whole rating is simply done again: another job got there first. */
 function isRetryable(error: unknown): boolean {
   const text = `${error instanceof Error ? error.message : String(error)} ${JSON.stringify((error as { meta?: unknown })?.meta ?? '')}`;
-  return /23P01|23505|40P01|40001|exclusion constraint|unique constraint|deadlock|Unique constraint|ConcurrentBilling/i.test(text);
-}
-
-class ConcurrentBilling extends Error {
-  constructor() {
-    super('ConcurrentBilling: a period of this profile was recorded meanwhile');
-  }
+  return /23P01|23505|40P01|40001|exclusion constraint|unique constraint|deadlock|Unique constraint/i.test(text);
 }
 
 export type JobCustomerRef = { customerId: string; profileId: string | null; docNumber: string | null; reservations: number; customerName: string };

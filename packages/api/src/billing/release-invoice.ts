@@ -4,7 +4,7 @@
  * automatic), only for an invoice QuickBooks no longer counts, and audited by the caller.
  */
 import { invoiceQboState } from '@phone-billing/integrations/qbo';
-import type { AppServices } from '../context';
+import type { AppServices } from '../services';
 import { AppError, notFound } from '../errors';
 import { qboClientOf } from './send-invoices';
 

@@ -52,6 +52,7 @@ function formValuesOf(profile: TCustomerProfile | null, defaultRate: string | un
     billTime: profile.billTime,
     billingPeriodStart: profile.billingPeriodStart,
     billingPeriodEnd: profile.billingPeriodEnd,
+    billingStartDate: profile.billingStartDate,
     taxCode: text(profile.taxCode),
     notes: text(profile.notes),
     qboCompanyName: text(profile.qboCompanyName),
@@ -274,6 +275,14 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
             {text('taxCode', 'Tax Code')}
             {dayNumber('billingPeriodStart', 'Billing Period Start Day')}
             {dayNumber('billingPeriodEnd', 'Billing Period End Day')}
+            <FormField
+              label="Billing Start Date"
+              htmlFor="profile-billingStartDate"
+              error={errors.billingStartDate?.message}
+              hint={editing ? 'Calls before this day are never billed.' : 'Calls before this day are never billed. Leave empty to start with the current billing period.'}
+            >
+              <Input id="profile-billingStartDate" type="date" {...form.register('billingStartDate')} />
+            </FormField>
           </div>
           {profile && (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm">
