@@ -148,12 +148,13 @@ describe('every call billed exactly once', () => {
     const terms = { rate: '0.1000', minimum: 100, overage: '0.0800' };
     await createProfile(db, { name: 'Split Runs', queues: [split.name], ...terms, qboCustomerId: '2' });
     await createProfile(db, { name: 'One Run', queues: [whole.name], ...terms, qboCustomerId: '3' });
-    // The same calls on both queues: September 80 + 45 min, October 30 + 90 min (each 37 s rounded up, to be awkward).
+    // The same calls on both queues, billed by the minute: September 80 × 37 s (80 min) on days 1-9 and
+    // 45 × 61 s (90 min) on days 20-28; October 30 × 37 s and 90 × 59 s (120 min).
     const calls = (queueId: string) => [
       ...Array.from({ length: 80 }, (_, index) => ({ queueId, start: `2026-09-0${1 + (index % 9)}T1${index % 10}:00:00Z`, seconds: 37 })),
       ...Array.from({ length: 45 }, (_, index) => ({ queueId, start: `2026-09-2${index % 9}T15:${String(index).padStart(2, '0')}:00Z`, seconds: 61 })),
       ...Array.from({ length: 30 }, (_, index) => ({ queueId, start: `2026-10-0${1 + (index % 9)}T16:${String(index).padStart(2, '0')}:00Z`, seconds: 37 })),
-      ...Array.from({ length: 90 }, (_, index) => ({ queueId, start: `2026-10-2${index % 9}T17:${String(index % 60).padStart(2, '0')}:${String(index).padStart(2, '0')}Z`, seconds: 59 })),
+      ...Array.from({ length: 90 }, (_, index) => ({ queueId, start: `2026-10-2${index % 9}T17:${String(index % 60).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}Z`, seconds: 59 })),
     ];
     await insertCalls(db, [...calls(split.id), ...calls(whole.id)]);
 
@@ -163,18 +164,18 @@ describe('every call billed exactly once', () => {
 
     const splitLines = [...customerOf(first, 'Split Runs').lines, ...customerOf(second, 'Split Runs').lines];
     const oneLines = customerOf(one, 'One Run').lines;
-    // One run: September 125 min → 100 × 0.10 + 25 × 0.08 = 12.00; October 120 min → 10.00 + 1.60 = 11.60.
+    // One run: September 170 min → 100 × 0.10 + 70 × 0.08 = 15.60; October 120 min → 10.00 + 1.60 = 11.60.
     expect(oneLines.map((line) => [line.description, line.amount])).toEqual([
       ['Minimum commitment, 09/01/2026–09/30/2026', '10.00'],
-      ['Overage, 09/01/2026–09/30/2026', '2.00'],
+      ['Overage, 09/01/2026–09/30/2026', '5.60'],
       ['Minimum commitment, 10/01/2026–10/31/2026', '10.00'],
       ['Overage, 10/01/2026–10/31/2026', '1.60'],
     ]);
     expect(cents(splitLines)).toBe(cents(oneLines));
-    // September 1-10 billed the minimum; the rest of September added only the overage.
+    // September 1-10 (80 min) billed the minimum; the rest of September added only what goes beyond it.
     expect(customerOf(first, 'Split Runs').lines.map((line) => line.description)).toEqual(['Minimum commitment, 09/01/2026–09/30/2026']);
     expect(customerOf(second, 'Split Runs').lines.map((line) => [line.description, line.amount])).toEqual([
-      ['Usage, 09/11/2026–09/30/2026', '2.00'],
+      ['Usage, 09/11/2026–09/30/2026', '5.60'],
       ['Minimum commitment, 10/01/2026–10/31/2026', '10.00'],
       ['Overage, 10/01/2026–10/31/2026', '1.60'],
     ]);
