@@ -26,6 +26,8 @@ export const TEST_ADMIN_EMAIL = 'admin@example.com';
 export interface TestApi {
   services: AppServices;
   db: Database;
+  /** The test database's URL (for a pg-boss of the test's own, say). */
+  databaseUrl: string;
   /** Procedures as the seeded admin (every permission). */
   admin: Caller;
   /** Procedures without a signed-in user. */
@@ -40,7 +42,8 @@ export interface TestApi {
 const quietLogger = { info() {}, warn() {}, error() {}, debug() {} };
 
 export async function createTestApi(options: { integrations?: IntegrationServices } = {}): Promise<TestApi> {
-  const db = createDatabaseClient(await createTestDatabase());
+  const databaseUrl = await createTestDatabase();
+  const db = createDatabaseClient(databaseUrl);
   await seedDatabase(db, { adminEmail: TEST_ADMIN_EMAIL, adminPassword: randomBytes(12).toString('base64url') });
   const services: AppServices = {
     db,
@@ -61,6 +64,7 @@ export async function createTestApi(options: { integrations?: IntegrationService
   return {
     services,
     db,
+    databaseUrl,
     admin: callerFor((await loadAuthUser(db, adminRecord.id))!),
     anonymous: callerFor(null),
     callerFor,

@@ -19,9 +19,6 @@ export const billingArea: ServerArea = {
   name: 'billing',
   async setup(context) {
     await createBillingQueues(context.boss);
-    if (context.runWorkers) {
-      stopWorkers.set(context.boss, await startBillingWorkers(context.boss, context.services, billingWorkerOptionsFromEnv(context.config.env)));
-    }
     context.app.get<{ Params: { id: string }; Querystring: { profileId?: string } }>(`${REST_PREFIX}/billing/jobs/:id/calls.csv`, async (request, reply) => {
       const caller = createCaller(createRequestContext(context.services, request, reply));
       try {
@@ -34,6 +31,13 @@ export const billingArea: ServerArea = {
         return reply.code(status).type('application/json').send(errorBody(message));
       }
     });
+  },
+  async prepare(context) {
+    // Workers start once the server listens: a job pulls calls from the simulated Genesys, which is
+    // served on this process's own port.
+    if (context.runWorkers) {
+      stopWorkers.set(context.boss, await startBillingWorkers(context.boss, context.services, billingWorkerOptionsFromEnv(context.config.env)));
+    }
   },
   async stop(context) {
     const stop = stopWorkers.get(context.boss);

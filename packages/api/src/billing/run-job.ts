@@ -6,6 +6,7 @@
 import type { AppServices } from '../services';
 import { addDays, calendarDateInZone, calendarFromDate, compareDates } from '../domain/calendar';
 import { getOrganizationSettings } from '../settings/organization-settings';
+import { checkCreatedInvoices } from './check-invoices';
 import { claimJob, failJob, finishJob, refreshJobCounts, startHeartbeat } from './claim-job';
 import { dropUnsentReservations, rateAndReserve, writeCustomerResults, type JobCustomerRef } from './ledger';
 import type { RatingRequest, RatingSettings } from './rate-customers';
@@ -76,6 +77,11 @@ async function processJob(services: AppServices, billingJobId: string, options: 
     };
     await pullCalls(services, request, ratingSettings);
     mark('pulled');
+    if (!isDryRun) {
+      // Invoices of these customers voided or deleted in QuickBooks are flagged (never released by themselves).
+      const profileIds = [...new Set(toRate.map((customer) => customer.profileId).filter((id): id is string => Boolean(id)))];
+      await checkCreatedInvoices(services, { profileIds }).catch((error: unknown) => services.logger.warn({ err: error, billingJobId }, 'could not check invoices in QuickBooks'));
+    }
     const customers: JobCustomerRef[] = toRate.map((customer) => ({
       customerId: customer.id,
       profileId: customer.profileId,
