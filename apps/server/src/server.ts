@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK_QUEUE, seedDatabase, type AppServices } from '@phone-billing/api';
+import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK, seedDatabase, type AppServices } from '@phone-billing/api';
 import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type PostgresRequestLimiter, type ProvisionedDatabase } from '@phone-billing/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
@@ -122,7 +122,7 @@ async function assembleServer({ options, config, app, database, db, requestLimit
 
   const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 5 });
   boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
-  logJobRuns(boss, app.log, [SCHEDULE_TICK_QUEUE]);
+  logJobRuns(boss, app.log, [SCHEDULE_TICK.name]);
   onBoss(boss);
   await boss.start();
   services.jobs = {

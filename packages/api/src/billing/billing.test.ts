@@ -4,7 +4,6 @@ import { ZRunBillingJobSchema } from '../shared/billing';
 import { chargeForPeriod } from '../domain/period-charge';
 import { buildInvoice, docNumberFor } from './invoice-body';
 import { newJobCode } from './start-job';
-import { createRateWindow, createSemaphore } from './semaphore';
 
 // Every expected figure below is worked out by hand in the comment beside it.
 describe('rating a customer (table, amounts by hand)', () => {
@@ -122,40 +121,5 @@ describe('the run form schema', () => {
     const result = ZRunBillingJobSchema.safeParse({ ...valid, ...change });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toContain(message);
-  });
-});
-
-describe('the QuickBooks request limiter', () => {
-  it('never lets more than the limit through at once', async () => {
-    const semaphore = createSemaphore(3);
-    let inFlight = 0;
-    let peak = 0;
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const release = await semaphore.acquire();
-        inFlight += 1;
-        peak = Math.max(peak, inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-        inFlight -= 1;
-        release();
-      }),
-    );
-    expect(peak).toBe(3);
-    expect(semaphore.inUse).toBe(0);
-  });
-});
-
-describe('the QuickBooks pace', () => {
-  it('lets a burst through and then waits for the window', async () => {
-    const pace = createRateWindow(3, 80);
-    const started = Date.now();
-    const times: number[] = [];
-    await Promise.all(Array.from({ length: 6 }, async () => {
-      await pace.take();
-      times.push(Date.now() - started);
-    }));
-    times.sort((a, b) => a - b);
-    expect(times.slice(0, 3).every((at) => at < 40)).toBe(true);
-    expect(times.slice(3).every((at) => at >= 79)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Sending reserved invoices to QuickBooks, each alone, with its stable requestid and DocNumber.
- * Cancel and the kill switch are checked right before each request goes out (after the wait for
- * a rate-limit slot), and an unclear outcome is resolved by looking the DocNumber up, never by
- * sending a second invoice.
+ * The client paces every request through the limiter all processes share (QuickBooks: 500 a
+ * minute, 10 at once per company); Cancel and the kill switch are checked in its beforeSend hook,
+ * after the wait for a slot and right before each attempt goes out. An unclear outcome is resolved
+ * by looking the DocNumber up, never by sending a second invoice.
  */
 import type { Database } from '@phone-billing/db';
 import { QboApiError, QboAuthError, type QboClient, type QboInvoice, type QboItem } from '@phone-billing/integrations/qbo';
@@ -18,17 +19,18 @@ import {
   markSending,
 } from './ledger';
 import { refreshJobCounts } from './claim-job';
-import { createRateWindow, createSemaphore, type RateWindow, type Semaphore } from './semaphore';
 
 export const NOT_CONNECTED_MESSAGE = 'QuickBooks is not connected';
 const RETRY_CHECKS = 'Retry checks QuickBooks for this invoice before sending anything again';
 
-/** One process never has more than 10 QuickBooks invoice requests in flight, whatever the jobs. */
-const processQboSlots: Semaphore = createSemaphore(10);
-/** ...and never more than 490 in any 61 s (QuickBooks: 500 a minute; a little room for other calls). */
-const processQboPace: RateWindow = createRateWindow(490, 61_000);
-
 export type StopSignal = { reason: 'cancelled' | 'kill-switch' | 'lost'; detail?: string | null } | null;
+
+/** Thrown by the beforeSend hook: the request is not sent. */
+class SendingStopped extends Error {
+  constructor(readonly signal: NonNullable<StopSignal>) {
+    super(`Sending stopped: ${signal.reason}`);
+  }
+}
 
 function messageOf(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
@@ -57,7 +59,6 @@ export async function qboClientOf(services: AppServices): Promise<{ client: QboC
 
 /** Looks our DocNumber up in QuickBooks: the invoice, null when absent, undefined when QuickBooks could not tell. */
 export async function findSentInvoice(client: QboClient, docNumber: string): Promise<QboInvoice | null | undefined> {
-  await processQboPace.take();
   return client.findInvoiceByDocNumber(docNumber).catch(() => undefined);
 }
 
@@ -77,8 +78,7 @@ export async function sendInvoices(services: AppServices, job: { id: string; job
 
   let itemPromise: Promise<QboItem> | null = null;
   const item = () => {
-    // Looking the item up (and creating it once) costs up to three requests.
-    itemPromise ??= Promise.all([processQboPace.take(), processQboPace.take(), processQboPace.take()]).then(() => client!.ensureServiceItem(SERVICE_ITEM_NAME));
+    itemPromise ??= client!.ensureServiceItem(SERVICE_ITEM_NAME);
     itemPromise.catch(() => {
       itemPromise = null;
     });
@@ -166,25 +166,27 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
     privateNote: entry.privateNote ?? '',
   });
 
-  const release = await processQboSlots.acquire();
-  try {
-    await processQboPace.take();
+  let attempts = 0;
+  const beforeSend = async () => {
     // Right before the request: a cancel or the kill switch turned on while we waited stops here.
     const stop = await stopSignal(db, context.job.id);
-    if (stop) return stop;
+    if (stop) throw new SendingStopped(stop);
     const sending = await markSending(db, entry.id);
-    if (!sending) return (await stopSignal(db, context.job.id)) ?? { reason: 'lost' };
-    const { attempts } = sending;
-    try {
-      const invoice = await client.createInvoice(body, { requestId: entry.requestId });
-      await markInvoiceCreated(db, entry, invoice);
-      return null;
-    } catch (error) {
-      await settleFailedSend(context, entry, attempts, error);
-      return null;
+    if (!sending) throw new SendingStopped((await stopSignal(db, context.job.id)) ?? { reason: 'lost' });
+    attempts = sending.attempts;
+  };
+  try {
+    const invoice = await client.createInvoice(body, { requestId: entry.requestId, beforeSend });
+    await markInvoiceCreated(db, entry, invoice);
+    return null;
+  } catch (error) {
+    if (error instanceof SendingStopped) {
+      // Stopped before a retry of an attempt whose answer never came: that one may have landed.
+      if (attempts > 0) await markOutcomeUnknown(db, entry.id);
+      return error.signal;
     }
-  } finally {
-    release();
+    await settleFailedSend(context, entry, attempts, error);
+    return null;
   }
 }
 
