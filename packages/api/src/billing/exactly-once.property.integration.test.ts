@@ -30,7 +30,7 @@ import { handleScheduledRun } from './scheduled-runs';
 import { resolveAbandonedReservations } from './send-invoices';
 import { retryJob, startManualJob } from './start-job';
 
-const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 8);
+const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 12);
 const SEED = process.env.BILLING_PROPERTY_SEED ? Number(process.env.BILLING_PROPERTY_SEED) : undefined;
 const TIMELINE_START = '2026-03-01';
 const TIMELINE_END = '2026-10-31';
@@ -117,6 +117,7 @@ describe('every call billed exactly once, over random sequences of billing life'
   let closeSimulator: () => Promise<void>;
   let qbo: CrashingQbo;
   let worldSeq = 0;
+  const tally = { sequences: 0, steps: 0, jobs: 0, crashes: 0, releases: 0 };
 
   beforeAll(async () => {
     simulator = createQboSimulator({ requestsPerMinute: 100_000 });
@@ -185,12 +186,16 @@ describe('every call billed exactly once, over random sequences of billing life'
   /** Runs a job to its end; with a crash armed, its worker dies mid-run and another one resumes it. */
   async function work(world: World, billingJobId: string, crash: Crash = null, concurrency = 2): Promise<void> {
     world.jobIds.push(billingJobId);
+    tally.jobs += 1;
     qbo.arm(crash);
     // A dead worker beats no heart: the first run's heartbeat interval is longer than the test.
     const first = runBillingJob(api.services, billingJobId, { concurrency, staleSeconds: 60, heartbeatMs: 3_600_000 });
     const outcome = await Promise.race([first.then(() => 'finished' as const), qbo.died.then(() => 'died' as const)]);
     qbo.arm(null);
-    if (outcome === 'died') await resumeStale(billingJobId);
+    if (outcome === 'died') {
+      tally.crashes += 1;
+      await resumeStale(billingJobId);
+    }
   }
 
   /** What the sweep does for a job whose worker died: another worker takes it over and finishes it. */
@@ -348,6 +353,7 @@ describe('every call billed exactly once, over random sequences of billing life'
     check: () => true,
     run: async (_model, world) => {
       world.log.push(name);
+      tally.steps += 1;
       await body(world);
       await checkAlways(world, name);
     },
@@ -355,7 +361,7 @@ describe('every call billed exactly once, over random sequences of billing life'
   });
 
   const addCalls = fc
-    .record({ queue: fc.nat(5), day: fc.nat(TIMELINE_DAYS - 1), count: fc.integer({ min: 1, max: 6 }), seconds: fc.array(fc.integer({ min: 0, max: 900 }), { minLength: 6, maxLength: 6 }), inProgress: fc.boolean(), minute: fc.nat(1439) })
+    .record({ queue: fc.nat(5), day: fc.nat(TIMELINE_DAYS - 1), count: fc.integer({ min: 2, max: 6 }), seconds: fc.array(fc.integer({ min: 0, max: 900 }), { minLength: 6, maxLength: 6 }), inProgress: fc.boolean(), minute: fc.nat(1439) })
     .map((spec) =>
       step(`calls(q${spec.queue}, ${addDays(TIMELINE_START, spec.day)}, ×${spec.count}${spec.inProgress ? ', one in progress' : ''})`, async (world) => {
         const queue = world.queues[spec.queue % world.queues.length]!;
@@ -374,7 +380,7 @@ describe('every call billed exactly once, over random sequences of billing life'
   const endInProgress = fc.constant(step('calls in progress end', endCalls));
 
   const manual = fc
-    .record({ start: fc.nat(TIMELINE_DAYS - 1), length: fc.integer({ min: 1, max: 75 }), queues: fc.array(fc.nat(5), { minLength: 1, maxLength: 3 }), dryRun: fc.boolean(), crash: fc.option(fc.record({ afterSends: fc.nat(3), requestReachesQuickBooks: fc.boolean() }), { freq: 3 }) })
+    .record({ start: fc.nat(TIMELINE_DAYS - 1), length: fc.integer({ min: 1, max: 75 }), queues: fc.array(fc.nat(5), { minLength: 1, maxLength: 3 }), dryRun: fc.boolean(), crash: fc.option(fc.record({ afterSends: fc.nat(1), requestReachesQuickBooks: fc.boolean() }), { freq: 2 }) })
     .map((spec) => {
       const start = addDays(TIMELINE_START, spec.start);
       const end = addDays(start, Math.min(spec.length, TIMELINE_DAYS - spec.start) - 1);
@@ -464,6 +470,7 @@ describe('every call billed exactly once, over random sequences of billing life'
       await checkCreatedInvoices(api.services, { profileIds: [entry.profileId] });
       expect((await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).qboStatus).toBe(spec.deleteIt ? 'deleted' : 'voided');
       await releaseInvoice(api.services, entry.qboInvoiceId!, { id: randomUUID() }, 'property test');
+      tally.releases += 1;
       Object.assign(simulator.faults, faultsBefore);
       const claims = await api.db.callClaim.findMany({ where: { ledgerId: entry.id }, select: { queueName: true } });
       world.released.push({ profileId: entry.profileId, queues: [...new Set(claims.map((claim) => claim.queueName))] });
@@ -495,19 +502,23 @@ describe('every call billed exactly once, over random sequences of billing life'
 
   it(`keeps its promise over ${RUNS} random sequences`, { timeout: Math.max(240_000, RUNS * 60_000) }, async () => {
     await fc.assert(
-      fc.asyncProperty(worldSpec, fc.commands(commands, { maxCommands: 12 }), async (spec, sequence) => {
+      fc.asyncProperty(worldSpec, fc.commands(commands, { maxCommands: 16, size: 'large' }), async (spec, sequence) => {
         await api.db.organizationSettings.update({ where: { id: 1 }, data: { timezone: 'America/Los_Angeles' } });
         const world = await newWorld(spec.profiles, spec.queues, spec.terms);
         try {
           await fc.asyncModelRun(() => ({ model: { calls: 0 }, real: world }), sequence);
           await settle(world);
           await checkSettled(world);
+          tally.sequences += 1;
         } catch (error) {
           throw new Error(`${(error as Error).message}\nsequence:\n  ${world.log.join('\n  ')}`);
         }
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true, verbose: 1 },
     );
+    const invoices = simulator.invoices().length;
+    console.info(`billing property: ${tally.sequences} sequences, ${tally.steps} steps, ${tally.jobs} jobs, ${invoices} invoices, ${tally.crashes} worker deaths, ${tally.releases} releases`);
+    expect(invoices).toBeGreaterThan(0);
   });
 });
 
