@@ -1,4 +1,6 @@
 import type { Database } from '@phone-billing/db';
+import { profilesWithUnbilledPeriods } from '../billing/unbilled-periods';
+import { displayDateRange } from '../domain/calendar';
 import { formatDecimal } from '../domain/decimal';
 import type { IntegrationServices, QboStatus } from '../integrations';
 import { getOrganizationSettings } from '../settings/organization-settings';
@@ -148,6 +150,18 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     const period = `${lastMonthlyJob.startDate} to ${lastMonthlyJob.endDate}`;
     const error = lastMonthlyJob.error?.trim() ? `: ${lastMonthlyJob.error.trim()}` : '';
     issues.push(`The last scheduled billing job ${lastMonthlyJob.jobId} (${period}) failed${error}. Fix the cause and retry it on Billing Jobs.`);
+  }
+
+  const unbilled = await profilesWithUnbilledPeriods(db, settings.timezone);
+  if (unbilled.length > 0) {
+    const described = unbilled.map((profile) => {
+      const first = profile.periods[0]!;
+      const more = profile.periods.length > 1 ? ` and ${plural(profile.periods.length - 1, 'more period', 'more periods')}` : '';
+      return `${profile.name}: ${displayDateRange(first.start, first.end)}${more}`;
+    });
+    issues.push(
+      `${plural(unbilled.length, 'customer profile has', 'customer profiles have')} an ended billing period not billed for more than 2 days (${nameList(described)}): run billing for ${unbilled.length === 1 ? 'it' : 'them'} on Billing Jobs; the next scheduled run also bills every period left behind.`,
+    );
   }
 
   const unmapped = activeProfiles.filter((profile) => !profile.qboCustomerId?.trim()).map((profile) => profile.qboDisplayName);
