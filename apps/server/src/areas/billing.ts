@@ -3,7 +3,8 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { createRequestContext } from '../plugins/context';
-import { errorBody, REST_PREFIX } from '../plugins/rest';
+import { REST_PREFIX } from '../plugins/rest';
+import { errorBody } from '../plugins/rest-errors';
 import type { ServerArea } from './index';
 
 const stopWorkers = new WeakMap<object, () => Promise<void>>();
