@@ -49,6 +49,8 @@ const DESCRIPTION = `REST access to Phone Billing for scripts: the same operatio
 
 **Input.** JSON bodies are taken as typed: a boolean is \`true\` or \`false\`, a number is a number (rates also take numeric text); \`"false"\` is refused, never read as true. Query strings: \`true\`/\`false\` and digits are read by each parameter's type. Text is refused when it holds control characters (notes and descriptions may hold line breaks and tabs) or unpaired UTF-16 surrogates; names and keys also refuse invisible formatting characters. Lengths and counts are capped (names ${TEXT_LIMITS.name} characters, notes ${TEXT_LIMITS.note}, ${TEXT_LIMITS.queueNamesPerProfile} queue names per profile, ${TEXT_LIMITS.selectedQueues} selected queues per billing run); each schema shows its limits. Searches match \`%\` and \`_\` literally.
 
+**CSV.** \`GET /billing/jobs/{id}/calls.csv?profileId=<profile id>\` (billing:view) answers \`text/csv\`: one row per call billed on that customer's invoice in the job (Conversation ID, Start Time in the company timezone, Duration (seconds), Billed Seconds, Queue, Period, Line); its errors are the JSON envelope.
+
 **Limits.** Per client address and minute: ${Object.entries(RATE_LIMITS)
   .map(([procedure, limit]) => `${procedure} ${limit.perMinute}`)
   .join(', ')}. Five failed sign-ins lock an e-mail for 15 minutes; twenty lock a client address.`;

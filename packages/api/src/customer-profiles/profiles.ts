@@ -45,6 +45,8 @@ export function formatRate(value: Prisma.Decimal | string | number): string {
   return text.replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
 }
 
+const dayOf = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : calendarFromDate(value));
+
 export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>): CustomerProfileDto {
   const metadata = profile.qboMetadata;
   return {
@@ -54,7 +56,9 @@ export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>):
     qboMetadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null,
     nextRunAt: profile.nextRunAt ? profile.nextRunAt.toISOString() : null,
     // Always set since migration 20261126_billing_claims; the creation day is a safe fallback.
-    billingStartDate: calendarFromDate(profile.billingStartDate ?? profile.createdAt),
+    // A date column comes as a Date through Prisma and as 'YYYY-MM-DD' text through the lean reads
+    // (packages/db/src/lean-query.ts). Always set since migration 20261126_billing_claims.
+    billingStartDate: dayOf((profile.billingStartDate as Date | string | null) ?? profile.createdAt),
     archivedAt: profile.archivedAt ? profile.archivedAt.toISOString() : null,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),

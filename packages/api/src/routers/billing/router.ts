@@ -87,7 +87,7 @@ export const billingRouter = router({
     .query(async ({ ctx, input }) => exportJobCalls(ctx.services.db, input.id, input.profileId)),
 
   releaseInvoice: permissionProcedure('billing:run')
-    .meta({ openapi: { method: 'POST', path: '/billing/invoices/{qboInvoiceId}/release', tags: ['billing'], summary: 'Release an invoice voided or deleted in QuickBooks for re-billing (its calls are billed again by the next run)' } })
+    .meta({ openapi: { method: 'POST', path: '/billing/invoices/{qboInvoiceId}/release', errorResponses: { 409: 'The invoice is still active in QuickBooks, or was already released' }, tags: ['billing'], summary: 'Release an invoice voided or deleted in QuickBooks for re-billing (its calls are billed again by the next run)' } })
     .input(z.object({ qboInvoiceId: z.string().trim().min(1).max(50), reason: z.string().trim().min(1, 'Say why the invoice is released').max(500) }))
     .output(z.object({ success: z.literal(true), message: z.string(), data: z.object({ qboInvoiceId: z.string(), docNumber: z.string(), calls: z.number().int(), amount: z.number(), qboStatus: z.string() }) }))
     .mutation(async ({ ctx, input }) => {
