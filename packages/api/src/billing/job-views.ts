@@ -32,7 +32,9 @@ export function jobView(job: JobRow): BillingJobView {
   };
 }
 
-function customerView(row: CustomerRow): BillingJobCustomerView {
+type InvoiceStatus = { state: string; qboStatus: string | null };
+
+function customerView(row: CustomerRow, invoice: InvoiceStatus | undefined): BillingJobCustomerView {
   return {
     id: row.id,
     profileId: row.profileId,
@@ -47,6 +49,8 @@ function customerView(row: CustomerRow): BillingJobCustomerView {
     queueUsage: Array.isArray(row.queueUsage) ? (row.queueUsage as BillingJobCustomerView['queueUsage']) : [],
     qboInvoiceId: row.qboInvoiceId,
     docNumber: row.docNumber,
+    invoiceState: invoice?.state ?? null,
+    invoiceQboStatus: invoice?.qboStatus ?? null,
     skipReason: row.skipReason,
     error: row.error,
   };
@@ -63,7 +67,12 @@ export async function findJob(db: Database, idOrCode: string): Promise<JobRow> {
 export async function getJobDetail(db: Database, idOrCode: string): Promise<BillingJobDetailView> {
   const job = await findJob(db, idOrCode);
   const customers = await db.billingJobCustomer.findMany({ where: { billingJobId: job.id }, orderBy: [{ customerName: 'asc' }, { id: 'asc' }] });
-  return { ...jobView(job), customers: customers.map(customerView) };
+  // Each invoice's state and QuickBooks status, so Job Details can flag a voided one and offer its release.
+  const ledgerIds = customers.map((customer) => customer.ledgerId).filter((id): id is string => id !== null);
+  const invoices = ledgerIds.length
+    ? new Map((await db.invoiceLedgerEntry.findMany({ where: { id: { in: ledgerIds } }, select: { id: true, state: true, qboStatus: true } })).map((entry) => [entry.id, entry]))
+    : new Map<string, InvoiceStatus>();
+  return { ...jobView(job), customers: customers.map((customer) => customerView(customer, customer.ledgerId ? invoices.get(customer.ledgerId) : undefined)) };
 }
 
 /** Queue names held by active profiles, each with those profiles (GET /billing/queues). */

@@ -92,6 +92,10 @@ export const ZBillingJobCustomerSchema = z.object({
   queueUsage: z.array(z.object({ queueName: z.string(), calls: z.number().int(), billedMinutes: z.string() })),
   qboInvoiceId: z.string().nullable(),
   docNumber: z.string().nullable(),
+  /** The invoice's ledger state (RESERVED, CREATED, SETTLED, RELEASED); null without one. */
+  invoiceState: z.string().nullable(),
+  /** What QuickBooks said of the invoice when last asked: active, voided or deleted; null before any check. */
+  invoiceQboStatus: z.string().nullable(),
   skipReason: z.string().nullable(),
   error: z.string().nullable(),
 });

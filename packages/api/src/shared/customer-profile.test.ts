@@ -281,6 +281,16 @@ describe('ZCustomerProfileFormSchema', () => {
     ).toBe('ada@acme.test');
   });
 
+  it('takes a billing start date as a real day of the years 2000 to 2099, blank meaning the default', () => {
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: ' 2026-09-01 ' }).billingStartDate).toBe('2026-09-01');
+    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: '' }).billingStartDate).toBeNull();
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2026-02-30' })).toEqual({ billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'] });
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '09/01/2026' })).toEqual({ billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'] });
+    // A real day, but a mistyped year: said as such, once.
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '0202-09-01' })).toEqual({ billingStartDate: ['Billing start date must be in the years 2000 to 2099'] });
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2100-01-01' })).toEqual({ billingStartDate: ['Billing start date must be in the years 2000 to 2099'] });
+  });
+
   it('trims optional text and stores blanks as empty', () => {
     const parsed = ZCustomerProfileFormSchema.parse({
       ...minimalValidInput,

@@ -141,15 +141,19 @@ const QUEUE_NAMES_REQUIRED = 'At least one Genesys queue name is required';
 const QBO_DISPLAY_NAME_REQUIRED = 'QBO Display Name is required for QuickBooks integration';
 const EMAIL_INVALID = 'Email must be a valid email address';
 const BILLING_START_INVALID = 'Billing start date must be a date (YYYY-MM-DD)';
+const BILLING_START_OUT_OF_RANGE = 'Billing start date must be in the years 2000 to 2099';
 
-/** A 'YYYY-MM-DD' text naming a day that exists (2000-01-01 to 2099-12-31). */
+/** A 'YYYY-MM-DD' text naming a day that exists. */
 function isRealCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 2000 && year <= 2099 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** Billing start dates the app accepts: 2000-01-01 to 2099-12-31 (a mistyped year such as 0202 is caught). */
+const isBillingStartYear = (value: string) => value === '' || (value >= '2000-01-01' && value <= '2099-12-31');
 
 /**
  * The add/edit customer-profile form (spec 001 §5, defaults from §3 and §9). Shared by the web
@@ -184,7 +188,8 @@ export const ZCustomerProfileFormSchema = z.object({
   billingStartDate: z
     .string({ error: BILLING_START_INVALID })
     .trim()
-    .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID })
+    .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID, abort: true })
+    .refine(isBillingStartYear, { error: BILLING_START_OUT_OF_RANGE })
     .nullish()
     .transform((value) => (value ? value : null)),
   taxCode: optionalName('Tax code', TEXT_LIMITS.id),

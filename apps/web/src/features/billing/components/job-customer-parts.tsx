@@ -1,26 +1,55 @@
 import type { BillingJobCustomerView, BillingJobDetailView } from '@phone-billing/api/schemas';
-import { ExternalLink } from 'lucide-react';
-import { withAppDates } from '../../../lib/dates';
+import { Badge } from '@phone-billing/ui/badge';
+import { Button } from '@phone-billing/ui/button';
+import { Download, ExternalLink } from 'lucide-react';
+import { ReleaseInvoiceButton } from '../../../components/release-invoice-button';
+import { formatCalendarDate, withAppDates } from '../../../lib/dates';
 import { formatMinutes, formatMoney, formatRate } from '../../../lib/format';
+import { canReleaseInvoice, invoiceQboFlag } from '../../../lib/invoice-status';
+import { useExportJobCalls } from '../api/export-job-calls';
+import { groupLinesByPeriod, lineLabelWithinPeriod } from './group-lines-by-period';
 
-/** The invoice lines of one customer in a job (usage, minimum, overage, late usage, per period). */
+/**
+ * The invoice lines of one customer in a job (usage, minimum, overage, late usage), under the
+ * billing period each belongs to: one invoice can bill several (a catch-up, late calls).
+ */
 export function JobCustomerLines({ customer }: { customer: BillingJobCustomerView }) {
   if (!customer.lines.length) return null;
   return (
-    <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
-      {customer.lines.map((line) => (
-        <li key={line.description}>
-          {withAppDates(line.description)}: {formatMinutes(line.quantity)} × {formatRate(line.unitPrice)} = {formatMoney(line.amount)}
-          {line.taxCode ? ` (tax ${line.taxCode})` : ''}
-        </li>
+    <div className="mt-1 space-y-1 text-xs text-slate-600">
+      {groupLinesByPeriod(customer.lines).map((group) => (
+        <div key={group.period ? group.period.start : 'no-period'} data-testid="job-line-period">
+          {group.period ? (
+            <p className="font-medium text-slate-700">
+              Period {formatCalendarDate(group.period.start)} – {formatCalendarDate(group.period.end)}
+            </p>
+          ) : null}
+          <ul className={group.period ? 'space-y-0.5 pl-3' : 'space-y-0.5'}>
+            {group.lines.map((line, index) => (
+              <li key={`${line.description}-${index}`}>
+                {withAppDates(lineLabelWithinPeriod(line.description, group.period))}: {formatMinutes(line.quantity)} × {formatRate(line.unitPrice)} ={' '}
+                {formatMoney(line.amount)}
+                {line.taxCode ? ` (tax ${line.taxCode})` : ''}
+              </li>
+            ))}
+          </ul>
+        </div>
       ))}
-    </ul>
+    </div>
   );
+}
+
+/** What QuickBooks (or a person) did to the invoice since: voided or deleted there, or released for re-billing here. */
+function invoiceFlag(customer: BillingJobCustomerView): { text: string; released: boolean } | null {
+  if (customer.invoiceState === 'RELEASED') return { text: 'Released for re-billing', released: true };
+  const flag = invoiceQboFlag(customer.invoiceQboStatus);
+  return flag ? { text: flag, released: false } : null;
 }
 
 /** What became of one customer: the invoice (a link into QuickBooks), or why not, in words. */
 export function JobCustomerOutcome({ customer, invoiceLink }: { customer: BillingJobCustomerView; invoiceLink: string | null }) {
   if (customer.qboInvoiceId) {
+    const flag = invoiceFlag(customer);
     const label = `Invoice No. ${customer.docNumber ?? customer.qboInvoiceId}`;
     return (
       <span>
@@ -38,6 +67,11 @@ export function JobCustomerOutcome({ customer, invoiceLink }: { customer: Billin
           <span className="whitespace-nowrap">{label}</span>
         )}
         <span className="block text-xs text-slate-600">QuickBooks id {customer.qboInvoiceId}</span>
+        {flag ? (
+          <Badge tone={flag.released ? 'gray' : 'red'} className="mt-1">
+            {flag.text}
+          </Badge>
+        ) : null}
       </span>
     );
   }
@@ -48,11 +82,38 @@ export function JobCustomerOutcome({ customer, invoiceLink }: { customer: Billin
   return <span>—</span>;
 }
 
+/** Customers whose result has calls behind it: an invoice, or a dry run's preview. */
+function hasCallsToExport(customer: BillingJobCustomerView): boolean {
+  return customer.profileId !== null && customer.calls > 0 && (customer.status === 'INVOICED' || customer.status === 'RATED');
+}
+
 /**
  * Per-customer actions in Job Details. Opening the invoice in QuickBooks is the link in the
- * outcome; actions on a customer's result (its calls as CSV, releasing a voided invoice for
- * re-billing) belong here.
+ * outcome; here: "Release for re-billing" of an invoice voided or deleted in QuickBooks, and
+ * "Export calls", the calls behind the invoice (or the dry run's preview) as CSV.
  */
-export function JobCustomerActions(_props: { job: BillingJobDetailView; customer: BillingJobCustomerView }) {
-  return null;
+export function JobCustomerActions({ job, customer }: { job: BillingJobDetailView; customer: BillingJobCustomerView }) {
+  const exportCalls = useExportJobCalls();
+  const releasable = customer.qboInvoiceId !== null && canReleaseInvoice({ state: customer.invoiceState, qboStatus: customer.invoiceQboStatus });
+  const exportable = hasCallsToExport(customer);
+  if (!releasable && !exportable) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {releasable ? (
+        <ReleaseInvoiceButton qboInvoiceId={customer.qboInvoiceId!} docNumber={customer.docNumber ?? customer.qboInvoiceId!} qboStatus={customer.invoiceQboStatus} />
+      ) : null}
+      {exportable ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={`Export calls of ${customer.customerName}`}
+          loading={exportCalls.isPending}
+          onClick={() => exportCalls.mutate({ id: job.id, profileId: customer.profileId! })}
+        >
+          <Download className="size-3.5" aria-hidden /> Export calls
+        </Button>
+      ) : null}
+    </div>
+  );
 }

@@ -41,6 +41,12 @@ const BAND_TONES: Record<CompletenessBand, BadgeTone> = { complete: 'green', par
 const BAND_LABELS: Record<CompletenessBand, string> = { complete: 'Complete', partial: 'Partial', minimal: 'Minimal' };
 
 type YesNo = '' | 'true' | 'false';
+/** The Status filter: active or inactive among current profiles, or the archived ones (hidden otherwise). */
+type StatusFilter = YesNo | 'archived';
+
+/** The spec's question, and what happens to a profile that has invoices (DESIGN.md §4, Archive). */
+const DELETE_CONFIRMATION =
+  'Are you sure you want to delete this customer profile?\n\nA profile that has invoices is archived instead: its invoices and calls are kept, it is no longer billed, and it is listed under Status: Archived.';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -57,7 +63,7 @@ export default function CustomerProfilesPage() {
   const [limit, setLimit] = useState(20);
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim(), 300);
-  const [isActive, setIsActive] = useState<YesNo>('');
+  const [isActive, setIsActive] = useState<StatusFilter>('');
   const [hasQbo, setHasQbo] = useState<YesNo>('');
   const [hasQueues, setHasQueues] = useState<YesNo>('');
   const [queueName, setQueueName] = useState('');
@@ -74,7 +80,7 @@ export default function CustomerProfilesPage() {
     page,
     limit,
     ...(search ? { search } : {}),
-    ...(isActive ? { isActive } : {}),
+    ...(isActive === 'archived' ? { status: 'archived' as const } : isActive ? { isActive } : {}),
     ...(hasQbo ? { hasQboCustomerId: hasQbo } : {}),
     ...(hasQueues ? { hasGenesysQueues: hasQueues } : {}),
     ...(queueName ? { queueName } : {}),
@@ -105,7 +111,7 @@ export default function CustomerProfilesPage() {
     setFormOpen(true);
   };
   const confirmDelete = (profile: TCustomerProfile) => {
-    if (window.confirm('Are you sure you want to delete this customer profile?')) remove.mutate({ id: profile.id });
+    if (window.confirm(DELETE_CONFIRMATION)) remove.mutate({ id: profile.id });
   };
 
   const columns: DataColumn<TCustomerProfile>[] = [
@@ -190,6 +196,13 @@ export default function CustomerProfilesPage() {
       header: 'Status',
       card: 'badge',
       cell: (profile) => {
+        if (profile.archivedAt) {
+          return (
+            <Badge tone="gray" title={`Archived on ${formatShortDate(profile.archivedAt)}: its invoices are kept`}>
+              Archived
+            </Badge>
+          );
+        }
         const status = profileStatus(profile);
         return (
           <Badge tone={STATUS_TONES[status]} className="whitespace-normal">
@@ -208,9 +221,11 @@ export default function CustomerProfilesPage() {
             <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Edit ${profile.qboDisplayName}`} onClick={() => openEdit(profile)}>
               <Pencil className="h-4 w-4" aria-hidden /> <span className="md:hidden">Edit</span>
             </Button>
-            <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
-              <Trash2 className="h-4 w-4 text-red-600" aria-hidden /> <span className="md:hidden">Delete</span>
-            </Button>
+            {profile.archivedAt ? null : (
+              <Button variant="ghost" size="sm" className="w-8 px-0 max-md:w-auto max-md:px-2" aria-label={`Delete ${profile.qboDisplayName}`} onClick={() => confirmDelete(profile)}>
+                <Trash2 className="h-4 w-4 text-red-600" aria-hidden /> <span className="md:hidden">Delete</span>
+              </Button>
+            )}
           </>
         )}
       </div>
@@ -250,10 +265,11 @@ export default function CustomerProfilesPage() {
             onChange={(event) => setSearchText(event.target.value)}
             className="lg:col-span-1"
           />
-          <Select aria-label="Status filter" value={isActive} onChange={(event) => setIsActive(event.target.value as YesNo)}>
+          <Select aria-label="Status filter" value={isActive} onChange={(event) => setIsActive(event.target.value as StatusFilter)}>
             <option value="">All statuses</option>
             <option value="true">Active</option>
             <option value="false">Inactive</option>
+            <option value="archived">Archived</option>
           </Select>
           <Select aria-label="QBO mapping filter" value={hasQbo} onChange={(event) => setHasQbo(event.target.value as YesNo)}>
             <option value="">Any QBO mapping</option>

@@ -17,8 +17,8 @@ import { Input } from '@phone-billing/ui/input';
 import { Modal } from '@phone-billing/ui/modal';
 import { Textarea } from '@phone-billing/ui/textarea';
 import { CalendarClock, Link2, Search } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../lib/dates';
 import { useCreateCustomerProfile } from '../api/create-customer-profile';
@@ -27,6 +27,7 @@ import { useQueueSuggestions } from '../api/get-queue-suggestions';
 import { useRescheduleBilling } from '../api/reschedule-billing';
 import { useSearchQboCustomer } from '../api/search-qbo-customer';
 import { useUpdateCustomerProfile } from '../api/update-customer-profile';
+import { billingStartDateProblem } from './billing-start-date';
 import { QueueNamesInput } from './queue-names-input';
 
 interface ProfileFormModalProps {
@@ -78,6 +79,25 @@ function rateText(value: string): string {
   return dot === -1 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
 }
 
+const schemaResolver = zodResolver(ZCustomerProfileFormSchema);
+
+/**
+ * The shared schema's checks, plus what only the form knows about the Billing Start Date: whether
+ * the browser could read the date typed, and whether an existing profile is being edited.
+ */
+function profileFormResolver(startDate: { current: { input: HTMLInputElement | null; editing: boolean } }): Resolver<TCustomerProfileFormInput, unknown, TCustomerProfileForm> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    const problem = billingStartDateProblem({
+      value: values.billingStartDate,
+      badInput: startDate.current.input?.validity.badInput ?? false,
+      editing: startDate.current.editing,
+    });
+    if (!problem) return result;
+    return { values: {}, errors: { ...result.errors, billingStartDate: { type: 'validate', message: problem } } };
+  };
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-4" aria-label={title}>
@@ -95,10 +115,14 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
   const searchQboCustomer = useSearchQboCustomer();
   const suggestions = useQueueSuggestions();
   const defaultRate = useDefaultRate();
+  const startDate = useRef({ input: null as HTMLInputElement | null, editing: false });
+  startDate.current.editing = profile !== null;
+  const [resolver] = useState(() => profileFormResolver(startDate));
   const form = useForm<TCustomerProfileFormInput, unknown, TCustomerProfileForm>({
-    resolver: zodResolver(ZCustomerProfileFormSchema),
+    resolver,
     defaultValues: formValuesOf(null, defaultRate),
   });
+  const { ref: registerStartDateInput, ...startDateField } = form.register('billingStartDate');
   const { errors } = form.formState;
   const [qboMetadata, setQboMetadata] = useState<Record<string, unknown> | null>(null);
   const [found, setFound] = useState<QboCustomerMatch | null>(null);
@@ -281,7 +305,15 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
               error={errors.billingStartDate?.message}
               hint={editing ? 'Calls before this day are never billed.' : 'Calls before this day are never billed. Leave empty to start with the current billing period.'}
             >
-              <Input id="profile-billingStartDate" type="date" {...form.register('billingStartDate')} />
+              <Input
+                id="profile-billingStartDate"
+                type="date"
+                {...startDateField}
+                ref={(element) => {
+                  registerStartDateInput(element);
+                  startDate.current.input = element;
+                }}
+              />
             </FormField>
           </div>
           {profile && (

@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/errors/load-error';
 import { errorMessage } from '../../../lib/trpc';
 import { useProfileStats } from '../api/get-profile-stats';
 import { ProfileInvoices } from './profile-invoices';
+import { BillingCoverageSection } from './billing-coverage-section';
 
 interface ProfileStatsModalProps {
   profile: TCustomerProfile | null;
@@ -95,6 +96,8 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
               </Table>
             )}
           </section>
+
+          {profile ? <BillingCoverageSection profileId={profile.id} /> : null}
 
           <section aria-labelledby="profile-invoices-heading">
             <h3 id="profile-invoices-heading" className="mb-2 text-sm font-semibold text-slate-700">

@@ -1,0 +1,140 @@
+import type { BillingCoverageView } from '@phone-billing/api/schemas';
+import { Alert } from '@phone-billing/ui/alert';
+import { Badge } from '@phone-billing/ui/badge';
+import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
+import { Clock } from 'lucide-react';
+import { ReleaseInvoiceButton } from '../../../components/release-invoice-button';
+import { formatCalendarDate } from '../../../lib/dates';
+import { formatMoney, formatNumber, plural } from '../../../lib/format';
+import { canReleaseInvoice, invoiceQboFlag } from '../../../lib/invoice-status';
+import { errorMessage } from '../../../lib/trpc';
+import { useBillingCoverage } from '../api/get-billing-coverage';
+import { billedThroughText, lateCallsSentence, periodLabel } from './billing-coverage-text';
+
+type CoverageInvoice = BillingCoverageView['periods'][number]['invoices'][number];
+
+/** One invoice of a billed period: its number and share, a flag when QuickBooks voided or deleted it, and the release. */
+function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
+  if (invoice.kind !== 'INVOICE') {
+    // Days accounted for with nothing to invoice (no calls, no minimum).
+    return <li className="text-slate-600">Settled, nothing to invoice{invoice.jobId ? ` (job ${invoice.jobId})` : ''}</li>;
+  }
+  const flag = invoiceQboFlag(invoice.qboStatus);
+  return (
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="coverage-invoice">
+      <span>
+        Invoice No. {invoice.docNumber}
+        <span className="text-slate-600"> · {formatMoney(invoice.amount)}</span>
+        {invoice.jobId ? <span className="font-mono text-xs text-slate-600"> · {invoice.jobId}</span> : null}
+      </span>
+      {flag ? <Badge tone="red">{flag}</Badge> : null}
+      {invoice.qboInvoiceId && canReleaseInvoice(invoice) ? (
+        <ReleaseInvoiceButton qboInvoiceId={invoice.qboInvoiceId} docNumber={invoice.docNumber} qboStatus={invoice.qboStatus} />
+      ) : null}
+    </li>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * "Billing coverage" in the statistics modal: since when the profile is billed, through which day
+ * it is billed in full, each billed period with its invoices (a voided or deleted one flagged, with
+ * its release for re-billing), the ended periods still unbilled, and the late calls waiting.
+ */
+export function BillingCoverageSection({ profileId }: { profileId: string }) {
+  const coverage = useBillingCoverage(profileId);
+  const data = coverage.data?.data;
+  const late = data ? lateCallsSentence(data.lateCalls) : null;
+
+  return (
+    <section aria-labelledby="billing-coverage-heading" className="flex flex-col gap-3">
+      <h3 id="billing-coverage-heading" className="text-sm font-semibold text-slate-700">
+        Billing coverage
+      </h3>
+      {coverage.isLoading ? (
+        <p className="text-sm text-slate-600">Loading billing coverage…</p>
+      ) : coverage.error || !data ? (
+        <Alert tone="error" title={errorMessage(coverage.error, 'Failed to load the billing coverage')} />
+      ) : (
+        <>
+          <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm">
+            <Figure label="Billing start date">{formatCalendarDate(data.billingStartDate)}</Figure>
+            <Figure label="Billed through">{billedThroughText(data.billedThrough)}</Figure>
+          </dl>
+
+          {data.unbilledPeriods.length > 0 ? (
+            <Alert tone="warning" title={`${plural(data.unbilledPeriods.length, 'ended period')} not yet billed`}>
+              <ul className="mt-1 space-y-0.5">
+                {data.unbilledPeriods.map((period) => (
+                  <li key={period.start} data-testid="coverage-unbilled-period">
+                    <span className="font-medium">{periodLabel(period)}</span>: {plural(period.calls, 'call')}, {formatNumber(period.billedMinutes, 2)} billed
+                    minutes waiting
+                  </li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+
+          {late ? (
+            <p className="flex items-center gap-2 text-sm text-slate-800" data-testid="coverage-late-calls">
+              <Clock className="size-4 text-orange-600" aria-hidden />
+              {late}
+            </p>
+          ) : null}
+
+          {data.periods.length === 0 ? (
+            <p className="text-sm text-slate-600">No period billed yet.</p>
+          ) : (
+            <Table aria-label="Billed periods">
+              <THead>
+                <Tr>
+                  <Th>Period</Th>
+                  <Th className="text-right">Calls</Th>
+                  <Th className="text-right">Billed minutes</Th>
+                  <Th className="text-right">Amount invoiced</Th>
+                  <Th>Invoices</Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {data.periods.map((period) => (
+                  <Tr key={period.start} data-testid="coverage-period">
+                    <Td className="whitespace-nowrap">
+                      <div>{periodLabel(period)}</div>
+                      {period.fullyBilled ? null : (
+                        <Badge tone="yellow" className="mt-1">
+                          Partly billed
+                        </Badge>
+                      )}
+                    </Td>
+                    <Td className="text-right tabular-nums">{formatNumber(period.calls)}</Td>
+                    <Td className="text-right tabular-nums">{formatNumber(period.billedMinutes, 2)}</Td>
+                    <Td className="text-right tabular-nums">{formatMoney(period.amountInvoiced)}</Td>
+                    <Td>
+                      {period.invoices.length === 0 ? (
+                        <span className="text-slate-600">—</span>
+                      ) : (
+                        <ul className="space-y-1 text-sm">
+                          {period.invoices.map((invoice) => (
+                            <PeriodInvoice key={`${invoice.docNumber}-${invoice.billingJobId}`} invoice={invoice} />
+                          ))}
+                        </ul>
+                      )}
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
