@@ -32,7 +32,8 @@ export function ReleaseInvoiceButton({ qboInvoiceId, docNumber, qboStatus }: Rel
   if (!canRun) return null;
 
   const fieldId = `release-reason-${qboInvoiceId}`;
-  const flag = invoiceQboFlag(qboStatus)?.toLowerCase() ?? 'no longer counted in QuickBooks';
+  // 'Voided in QuickBooks' → 'voided in QuickBooks', inside the sentence.
+  const flag = invoiceQboFlag(qboStatus)?.replace(/^\w/, (letter) => letter.toLowerCase()) ?? 'no longer counted in QuickBooks';
   const close = () => {
     setOpen(false);
     setReason('');

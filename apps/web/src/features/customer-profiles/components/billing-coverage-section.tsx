@@ -20,12 +20,14 @@ function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
     return <li className="text-slate-600">Settled, nothing to invoice{invoice.jobId ? ` (job ${invoice.jobId})` : ''}</li>;
   }
   const flag = invoiceQboFlag(invoice.qboStatus);
+  // DocNumbers the app gives start with the job's id; name the job only when they do not.
+  const job = invoice.jobId && !invoice.docNumber.startsWith(invoice.jobId) ? invoice.jobId : null;
   return (
     <li className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="coverage-invoice">
       <span>
-        Invoice No. {invoice.docNumber}
+        <span className="whitespace-nowrap">Invoice No. {invoice.docNumber}</span>
         <span className="text-slate-600"> · {formatMoney(invoice.amount)}</span>
-        {invoice.jobId ? <span className="font-mono text-xs text-slate-600"> · {invoice.jobId}</span> : null}
+        {job ? <span className="text-slate-600"> · job {job}</span> : null}
       </span>
       {flag ? <Badge tone="red">{flag}</Badge> : null}
       {invoice.qboInvoiceId && canReleaseInvoice(invoice) ? (
