@@ -1,7 +1,7 @@
 import type { BillingCoverageView } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Badge } from '@phone-billing/ui/badge';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
+import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { Clock } from 'lucide-react';
 import { ReleaseInvoiceButton } from '../../../components/release-invoice-button';
 import { formatCalendarDate } from '../../../lib/dates';
@@ -11,7 +11,8 @@ import { errorMessage } from '../../../lib/trpc';
 import { useBillingCoverage } from '../api/get-billing-coverage';
 import { billedThroughText, lateCallsSentence, periodLabel } from './billing-coverage-text';
 
-type CoverageInvoice = BillingCoverageView['periods'][number]['invoices'][number];
+type CoveragePeriod = BillingCoverageView['periods'][number];
+type CoverageInvoice = CoveragePeriod['invoices'][number];
 
 /** One invoice of a billed period: its number and share, a flag when QuickBooks voided or deleted it, and the release. */
 function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
@@ -36,6 +37,42 @@ function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
     </li>
   );
 }
+
+const periodColumns: DataColumn<CoveragePeriod>[] = [
+  {
+    key: 'period',
+    header: 'Period',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (period) => (
+      <>
+        <div>{periodLabel(period)}</div>
+        {period.fullyBilled ? null : (
+          <Badge tone="yellow" className="mt-1">
+            Partly billed
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { key: 'calls', header: 'Calls', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatNumber(period.calls) },
+  { key: 'minutes', header: 'Billed minutes', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatNumber(period.billedMinutes, 2) },
+  { key: 'amount', header: 'Amount invoiced', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatMoney(period.amountInvoiced) },
+  {
+    key: 'invoices',
+    header: 'Invoices',
+    cell: (period) =>
+      period.invoices.length === 0 ? (
+        <span className="text-slate-600">—</span>
+      ) : (
+        <ul className="space-y-1 text-sm">
+          {period.invoices.map((invoice) => (
+            <PeriodInvoice key={`${invoice.docNumber}-${invoice.billingJobId}`} invoice={invoice} />
+          ))}
+        </ul>
+      ),
+  },
+];
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -95,45 +132,7 @@ export function BillingCoverageSection({ profileId }: { profileId: string }) {
           {data.periods.length === 0 ? (
             <p className="text-sm text-slate-600">No period billed yet.</p>
           ) : (
-            <Table aria-label="Billed periods">
-              <THead>
-                <Tr>
-                  <Th>Period</Th>
-                  <Th className="text-right">Calls</Th>
-                  <Th className="text-right">Billed minutes</Th>
-                  <Th className="text-right">Amount invoiced</Th>
-                  <Th>Invoices</Th>
-                </Tr>
-              </THead>
-              <TBody>
-                {data.periods.map((period) => (
-                  <Tr key={period.start} data-testid="coverage-period">
-                    <Td className="whitespace-nowrap">
-                      <div>{periodLabel(period)}</div>
-                      {period.fullyBilled ? null : (
-                        <Badge tone="yellow" className="mt-1">
-                          Partly billed
-                        </Badge>
-                      )}
-                    </Td>
-                    <Td className="text-right tabular-nums">{formatNumber(period.calls)}</Td>
-                    <Td className="text-right tabular-nums">{formatNumber(period.billedMinutes, 2)}</Td>
-                    <Td className="text-right tabular-nums">{formatMoney(period.amountInvoiced)}</Td>
-                    <Td>
-                      {period.invoices.length === 0 ? (
-                        <span className="text-slate-600">—</span>
-                      ) : (
-                        <ul className="space-y-1 text-sm">
-                          {period.invoices.map((invoice) => (
-                            <PeriodInvoice key={`${invoice.docNumber}-${invoice.billingJobId}`} invoice={invoice} />
-                          ))}
-                        </ul>
-                      )}
-                    </Td>
-                  </Tr>
-                ))}
-              </TBody>
-            </Table>
+            <DataTable aria-label="Billed periods" columns={periodColumns} rows={data.periods} rowKey={(period) => period.start} rowTestId="coverage-period" />
           )}
         </>
       )}
