@@ -42,8 +42,15 @@ export function Modal({
   className,
 }: ModalProps) {
   // Radix returns focus to a Dialog.Trigger; our dialogs are opened by ordinary buttons, so
-  // remember the one that had focus and return to it (if it is still on the page).
+  // remember the one that had focus and return to it (if it is still on the page). It is read as
+  // the dialog opens, before anything inside it (an autoFocus field) takes focus.
   const opener = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current) {
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }
+  wasOpen.current = open;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -51,9 +58,6 @@ export function Modal({
         <Dialog.Content
           // Without a description Radix would warn; telling it there is none is the documented opt-out.
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             if (opener.current?.isConnected) opener.current.focus();
@@ -92,7 +96,10 @@ export function Modal({
               </svg>
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
+          {/* Focusable so that keyboard users can scroll a long body that holds no control. */}
+          <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none focus-visible:ring-inset">
+            {children}
+          </div>
           {footer ? (
             <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-slate-50 px-6 py-3 rounded-b-lg">
               {footer}

@@ -24,10 +24,19 @@ function useSlideInMenu() {
   const isSmallScreen = !useMediaQuery('(min-width: 1024px)');
   const modal = open && isSmallScreen;
 
+  const restoreFocus = useRef(false);
+
   const close = useCallback(() => {
     setOpen(false);
-    opener.current?.focus();
+    restoreFocus.current = true;
   }, []);
+
+  // The page behind is inert until the menu has closed, so focus goes back once it has.
+  useEffect(() => {
+    if (open || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    opener.current?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!modal || !panel.current) return;

@@ -71,7 +71,7 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
       return (
         <div className="flex flex-wrap justify-end gap-1.5 max-md:justify-start">
           <Button size="sm" variant="outline" aria-expanded={open} aria-label={`Manage roles of ${user.email}`} onClick={() => setManaging(open ? null : user.id)}>
-            {open ? 'Done' : 'Manage roles'}
+            Manage roles
           </Button>
           <Button
             size="sm"
