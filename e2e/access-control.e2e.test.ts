@@ -155,4 +155,43 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await adminContext.close();
     await newcomerContext.close();
   });
+
+  it('the login screen says who resets a forgotten password; the admin sends a reset link from a user card on a phone, and it works once', async () => {
+    // The person who forgot: the login screen explains the way.
+    const personContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const person = await personContext.newPage();
+    await person.goto(`${server.url}/login`);
+    await person.getByRole('button', { name: 'Forgot password?' }).click();
+    await person.getByText('Ask an administrator to send you a password reset link (Access Control → Send reset link).', { exact: false }).waitFor();
+
+    // The administrator, on a phone: users are cards, every action reachable.
+    const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const admin = await adminContext.newPage();
+    await signInThroughUi(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await admin.goto(`${server.url}/access-control`);
+    const card = admin.getByRole('list', { name: 'Users' }).getByTestId(`user-row-${DESK.email}`);
+    await card.waitFor();
+    expect(await admin.getByRole('table', { name: 'Users' }).count()).toBe(0);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByRole('button', { name: `Manage roles of ${DESK.email}` }).click();
+    await card.getByRole('group', { name: `Roles of ${DESK.email}` }).getByRole('checkbox', { name: 'viewer' }).waitFor();
+    await card.getByRole('button', { name: `Send reset link to ${DESK.email}` }).click();
+    await toast(admin, 'Reset link created. Send it to the user: it works once, within 72 hours.');
+    const link = (await admin.getByTestId('reset-link').locator('code').textContent())!;
+    expect(link).toMatch(/\/login\?reset=[a-z0-9]+$/);
+    const resetUrl = link.replace(/^https?:\/\/[^/]+/, server.url);
+
+    await person.goto(resetUrl);
+    await person.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await person.getByText(DESK.email).waitFor();
+    await person.getByLabel('New password').fill('desk-password-2');
+    await person.getByLabel('Confirm password').fill('desk-password-2');
+    await person.getByRole('button', { name: 'Set password and sign in' }).click();
+    await person.waitForURL(`${server.url}/`);
+    expect(await server.anonymous().post('/api/v1/auth/sign-in', { email: DESK.email, password: DESK.password }).then((answer) => answer.status)).toBe(401);
+    await person.goto(resetUrl);
+    await person.getByText(/invalid, expired or has already been used/).waitFor();
+    await adminContext.close();
+    await personContext.close();
+  });
 });

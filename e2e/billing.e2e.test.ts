@@ -224,7 +224,7 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await page.close();
   });
 
-  it('on a phone: jobs are cards in pages of 20, a skipped customer says why with app dates and no amount, job ids never wrap', async () => {
+  it('in pages of 20 on a phone (cards) and a desktop (table); a skipped customer says why with app dates and no amount; job ids never wrap; minutes grouped', async () => {
     const { db } = server.server.services;
     const base = Date.now() - 3600_000;
     for (let index = 0; index < 22; index += 1) {
@@ -281,6 +281,24 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     expect(await customer.textContent()).not.toContain('2026-09-01');
     await customer.getByText('No amount').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.keyboard.press('Escape');
+
+    // The same pages on a desktop, as a table.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const rows = page.getByRole('table', { name: 'Billing jobs' }).getByTestId('billing-job-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText(/^Showing 21–2\d of 2\d results$/).waitFor();
+
+    // Minutes are grouped one way everywhere: 10,000 min, never 10000 min.
+    await db.customerProfile.updateMany({ where: { qboDisplayName: 'E2E Customer Two' }, data: { minimumMinutes: 10000 } });
+    await page.getByRole('button', { name: 'Run New Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
+    await dialog.getByText('minimum 10,000 min', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/customer-profiles`);
+    await page.getByTestId('customer-profile-row').filter({ hasText: 'E2E Customer Two' }).getByText('Min 10,000 min').waitFor();
+    expect(await page.getByText('10000').count()).toBe(0);
     await page.close();
   });
 });

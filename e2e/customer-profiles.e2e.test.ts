@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenesysQueueSummary, GenesysService } from '../packages/api/src/integrations';
-import type { RestClient } from '../test/rest-client';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // Customer Profiles as a person uses it: add a profile with a queue and the QuickBooks customer
@@ -17,32 +17,6 @@ const fakeGenesys: GenesysService = {
   status: async () => ({ isConnected: true, tokenExpiresAt: null, lastError: null }),
 };
 
-/** Connects the QuickBooks simulator the way QBO Setup does: authorize, approve, callback. */
-async function connectQuickBooks(admin: RestClient) {
-  const authUrl = (await admin.get('/api/v1/qbo/auth')).body.data.authUrl as string;
-  const html = await (await fetch(authUrl)).text();
-  const hidden = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
-      match[1]!,
-      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
-    ]),
-  );
-  const approved = await fetch(new URL('oauth2', authUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(authUrl).origin },
-    body: new URLSearchParams({ ...hidden, decision: 'approve' }).toString(),
-  });
-  const redirect = new URL(approved.headers.get('location')!);
-  const params = new URLSearchParams({
-    code: redirect.searchParams.get('code') ?? '',
-    state: redirect.searchParams.get('state') ?? '',
-    realmId: redirect.searchParams.get('realmId') ?? '',
-  });
-  const callback = await admin.get(`/api/v1/qbo/callback?${params}`);
-  expect(callback.status).toBe(200);
-}
-
 describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
   let server: TestServer;
   let browser: Browser;
@@ -53,7 +27,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     const { services } = server.server;
     originalGenesys = services.integrations.genesys;
     services.integrations.genesys = fakeGenesys;
-    await connectQuickBooks(await server.admin());
+    await connectMountedQuickBooks(await server.admin());
 
     // Three voice calls on the test queue half a minute ago (61 s, 120 s, 30 s) and one chat that
     // does not count. Billed per started minute: 120 + 120 + 60 s = 5 minutes.

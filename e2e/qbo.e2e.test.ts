@@ -12,10 +12,13 @@ describe.skipIf(!chromiumAvailable)('QuickBooks: connect from QBO Setup through 
 
   beforeAll(async () => {
     testServer = await startTestServer({ withWebApp: true });
-    // The browser uses the app's own origin: the redirect URI QuickBooks returns to is on it.
-    origin = testServer.server.services.config.appOrigin;
+    // The browser opens the app at 127.0.0.1 while APP_ORIGIN says localhost: simulated QuickBooks
+    // sends it back where it came from, so the session cookie is there.
+    origin = testServer.url;
+    expect(new URL(origin).hostname).toBe('127.0.0.1');
+    expect(new URL(testServer.server.services.config.appOrigin).hostname).toBe('localhost');
     browser = await launchBrowser();
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signInThroughUi(page, origin, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
@@ -64,6 +67,22 @@ describe.skipIf(!chromiumAvailable)('QuickBooks: connect from QBO Setup through 
     await page.getByText('Token refreshed successfully').waitFor();
   });
 
+  it('denied consent says so, and the connection stays as it was', async () => {
+    await page.goto(`${origin}/qbo-setup`);
+    await page.getByRole('button', { name: 'Re-authorize' }).click();
+    await page.waitForURL((url) => url.pathname === '/sim/qbo/connect/oauth2');
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL((url) => url.pathname === '/qbo-callback');
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await page
+      .getByText('Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.')
+      .waitFor();
+    expect(await page.getByText('code not received').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to QBO Setup' }).click();
+    await page.getByText('Connected', { exact: true }).waitFor();
+  });
+
   it('shows the company on Company Info', async () => {
     await page.getByRole('link', { name: 'View Company Info' }).click();
     await page.waitForURL(`${origin}/company-info`);
@@ -74,6 +93,31 @@ describe.skipIf(!chromiumAvailable)('QuickBooks: connect from QBO Setup through 
     const website = page.getByRole('link', { name: 'https://bayshorevoice.example' });
     expect(await website.getAttribute('href')).toBe('https://bayshorevoice.example');
     expect(await page.getByText('2500 Garcia Ave').count()).toBe(2);
+  });
+
+  it('disconnects (revoked at QuickBooks, audited) and re-authorizes', async () => {
+    const simulator = mountedQboSimulator(testServer.server.app)!;
+    await page.goto(`${origin}/qbo-setup`);
+    let prompt = '';
+    page.once('dialog', (dialog) => {
+      prompt = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('QuickBooks disconnected', { exact: true }).waitFor();
+    expect(prompt).toContain('Disconnect QuickBooks?');
+    await page.getByText('Not Connected', { exact: true }).waitFor();
+    expect(simulator.isConnected()).toBe(false);
+    const audit = await testServer.server.services.db.auditLog.findMany({ where: { action: 'qbo.disconnected' } });
+    expect(audit).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Start OAuth Authorization' }).click();
+    await page.waitForURL((url) => url.pathname === '/sim/qbo/connect/oauth2');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('QuickBooks connected successfully!').waitFor();
+    await page.getByRole('button', { name: 'Go to QBO Setup now' }).click();
+    await page.getByText('Connected', { exact: true }).waitFor();
+    expect(simulator.isConnected()).toBe(true);
   });
 
   it('a callback without a code shows the error and a way back', async () => {
@@ -87,5 +131,36 @@ describe.skipIf(!chromiumAvailable)('QuickBooks: connect from QBO Setup through 
     await page.goto(`${origin}/qbo-callback?code=made-up&state=never-issued&realmId=1`);
     await page.getByText('Invalid or expired authorization state', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Back to QBO Setup' }).isVisible()).toBe(true);
+  });
+});
+
+describe.skipIf(!chromiumAvailable)('QBO Setup with real QuickBooks credentials', () => {
+  let testServer: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Real credentials (never used here: nothing is connected) and a public address elsewhere.
+    testServer = await startTestServer({
+      withWebApp: true,
+      env: { QBO_CLIENT_ID: 'real-client-id', QBO_CLIENT_SECRET: 'real-client-secret', APP_ORIGIN: 'https://billing.example.com' },
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await testServer?.stop();
+  });
+
+  it('warns when the browser is not on APP_ORIGIN and says which address to open', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, testServer.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.goto(`${testServer.url}/qbo-setup`);
+    const warning = page.getByTestId('origin-warning');
+    await warning.getByText("Open this page at the application's address to connect QuickBooks").waitFor();
+    expect(await warning.textContent()).toContain('QuickBooks sends you back to https://billing.example.com (APP_ORIGIN)');
+    expect(await warning.getByRole('link').getAttribute('href')).toBe('https://billing.example.com/qbo-setup');
+    expect(await page.getByText('https://billing.example.com/qbo-callback').first().isVisible()).toBe(true);
+    await page.close();
   });
 });
