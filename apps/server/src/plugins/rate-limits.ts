@@ -20,6 +20,7 @@ export const RATE_LIMITS: Record<string, { group: string; perMinute: number }> =
   'auth.createToken': { group: 'token-creation', perMinute: 10 },
   'genesys.analytics': { group: 'analytics', perMinute: 60 },
   'genesys.callRecords': { group: 'call-records', perMinute: 120 },
+  'genesys.exportCallRecords': { group: 'call-records-export', perMinute: 30 },
   'billing.run': { group: 'billing-run', perMinute: 30 },
 };
 

@@ -120,7 +120,7 @@ export const qboRouter = router({
     .mutation(async ({ ctx }) => refreshTokens(ctx)),
 
   disconnect: permissionProcedure('integration:qbo')
-    .meta({ openapi: { method: 'POST', path: '/qbo/disconnect', errorResponses: { 409: 'QuickBooks is not connected: nothing to disconnect' }, tags, summary: 'Revoke the tokens at QuickBooks and delete them here (audited)' } })
+    .meta({ openapi: { method: 'POST', path: '/qbo/disconnect', errorResponses: { 400: 'QuickBooks is not configured', 409: 'QuickBooks is not connected: there is nothing to disconnect' }, tags, summary: 'Revoke the tokens at QuickBooks and delete them here (audited)' } })
     .input(ZNoInput)
     .output(ZSuccess.extend({ data: z.object({ revokedAtQuickBooks: z.boolean(), companyName: z.string().nullable() }) }))
     .mutation(async ({ ctx }) => {
