@@ -116,7 +116,12 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     expect(oneText).not.toContain('8.0000');
     expect(oneText).toContain('$4.00');
     const two = realDetails.getByTestId('job-customer-row').filter({ hasText: 'E2E Customer Two' });
-    expect(await two.textContent()).toContain('Minimum commitment, 10/01/2026–10/31/2026: 10 min × $1.25 = $12.50');
+    // Lines are grouped under the billing period they belong to.
+    const twoPeriod = two.getByTestId('job-line-period');
+    expect(await twoPeriod.count()).toBe(1);
+    const twoPeriodText = (await twoPeriod.textContent()) ?? '';
+    expect(twoPeriodText).toContain('Period 10/01/2026 – 10/31/2026');
+    expect(twoPeriodText).toContain('Minimum commitment: 10 min × $1.25 = $12.50');
     const invoice = sim.simulator.invoices().find((candidate) => candidate.TotalAmt === 4)!;
     const link = one.getByRole('link', { name: `Invoice No. ${invoice.DocNumber} (opens in QuickBooks)` });
     expect(await link.getAttribute('href')).toBe(`${sim.url}/app/invoice?txnId=${invoice.Id}`);
