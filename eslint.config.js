@@ -151,8 +151,7 @@ export default defineConfig(
   { files: API_ROUTER_LAYER, ignores: TEST_FILES, rules: restrictImports(noTestCode, noTransport) },
   {
     files: ['packages/api/src/**/*.ts'],
-    // The billing test kit moves to test/ with issue 12's rewrite of billing/ (the lead's files).
-    ignores: [...TEST_FILES, ...API_ROUTER_LAYER, ...API_BROWSER_SAFE, 'packages/api/src/billing/billing-test-kit.ts'],
+    ignores: [...TEST_FILES, ...API_ROUTER_LAYER, ...API_BROWSER_SAFE],
     rules: restrictImports(noTestCode, noTransport, noRouter),
   },
   { files: API_BROWSER_SAFE, ignores: TEST_FILES, rules: restrictImports(noTestCode, browserSafe) },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../packages/api/src/billing/billing-test-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../test/billing-kit';
 import type { JobQueue } from '../packages/api/src/services';
 import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, TEST_APP_SECRET, waitForJob } from './billing-test-kit';
+import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, TEST_APP_SECRET, waitForJob } from '../../../../test/billing-kit';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const CUSTOMERS = 60;
@@ -94,7 +94,7 @@ describe('billing survives worker crashes', () => {
 
     // A worker running again resumes the interrupted job and finishes it.
     const finalWorker = startWorker();
-    const job = await waitForJob(admin, id, 120_000);
+    const job = await waitForJob(test, admin, id, 120_000);
     finalWorker.kill('SIGTERM');
     expect(job.status).toBe('COMPLETED');
 

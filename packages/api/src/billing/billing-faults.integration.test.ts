@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from './billing-test-kit';
+import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from '../../../../test/billing-kit';
 
 const CUSTOMERS = 40;
 
@@ -40,7 +40,7 @@ describe('billing through QuickBooks faults', () => {
     for (let waited = 0; waited < 60_000 && ours().length < CUSTOMERS / 3; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     sim.simulator.expireAccessTokens();
     faults.throttleBurst = 6;
-    const job = await waitForJob(admin, id, 150_000);
+    const job = await waitForJob(test, admin, id, 150_000);
     faults.serverErrorRate = 0;
     faults.lostAnswerRate = 0;
     faults.throttleBurst = 0;

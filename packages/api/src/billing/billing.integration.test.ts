@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from './billing-test-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from '../../../../test/billing-kit';
 
 // October 2026 in America/Los_Angeles (the default company timezone) is UTC-7 throughout.
 const OCT = { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31' };
@@ -70,7 +70,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
   it('a dry run reports the hand-computed amounts and creates no invoice', async () => {
     const { id, jobId } = await runJob(admin, { ...OCT, isDryRun: true, selectedQueues: QUEUES });
     expect(jobId).toMatch(/^BJ-[0-9A-Z]{6}$/);
-    const job = await waitForJob(admin, id);
+    const job = await waitForJob(test, admin, id);
     expect(job.status).toBe('COMPLETED');
     expect(job.type).toBe('DRY_RUN');
     const customers = byName(job);
@@ -96,7 +96,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
 
   it('a manual run invoices each customer once with those amounts; a customer without QuickBooks mapping fails the job', async () => {
     const { id } = await runJob(admin, { ...OCT, selectedQueues: QUEUES });
-    const job = await waitForJob(admin, id);
+    const job = await waitForJob(test, admin, id);
     expect(job.status).toBe('FAILED');
     expect(job.error).toContain('E Echo');
     const customers = byName(job);
@@ -127,7 +127,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
   it('a run over days already billed bills only what is new: a new period owes its minimum, billed days are skipped naming their invoice', async () => {
     const before = sim.simulator.invoices().length;
     const { id } = await runJob(admin, { billingPeriodStart: '2026-10-15', billingPeriodEnd: '2026-11-10', selectedQueues: ['Billing QA', 'Billing QB'] });
-    const job = await waitForJob(admin, id);
+    const job = await waitForJob(test, admin, id);
     expect(job.status).toBe('COMPLETED');
     const customers = byName(job);
     // A: October 15-31 holds nothing new; November 1 00:00 PDT holds a 100 s call = 2 min × 0.0425 = 0.085 → 0.09.
@@ -139,7 +139,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(sim.simulator.invoices()).toHaveLength(before + 2);
 
     // The same days again: nothing left to bill, and the skip names the invoices.
-    const again = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-15', billingPeriodEnd: '2026-11-10', selectedQueues: ['Billing QA'] })).id);
+    const again = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-15', billingPeriodEnd: '2026-11-10', selectedQueues: ['Billing QA'] })).id);
     const ledger = await test.server.services.db.invoiceLedgerEntry.findFirstOrThrow({ where: { profileId: profiles.A, periodStart: new Date('2026-10-01T00:00:00Z') } });
     expect(byName(again)['A Alpha']).toMatchObject({ status: 'SKIPPED', amount: 0 });
     expect(byName(again)['A Alpha']!.skipReason).toContain(ledger.docNumber);
@@ -153,7 +153,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
     const answer = await admin.post(`/api/v1/billing/retry/${failed.id}`, {});
     expect(answer.status).toBe(200);
     expect((answer.body as { data: { jobId: string } }).data.jobId).toBe(failed.jobId);
-    const job = await waitForJob(admin, failed.id);
+    const job = await waitForJob(test, admin, failed.id);
     expect(job.status).toBe('COMPLETED');
     expect(job).toMatchObject({ successfulInvoices: 4, failedInvoices: 0, totalAmount: 28.76 });
     const invoices = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(failed.jobId));
@@ -211,7 +211,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
       expect((answer.body as { data: { jobId: string; status: string } }).data).toEqual({ jobId, id, status: 'CANCELLED' });
       // Give a worker time to pick it up: it must not send anything.
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      const job = await waitForJob(admin, id);
+      const job = await waitForJob(test, admin, id);
       expect(job.status).toBe('CANCELLED');
       const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
       expect(sent.length).toBe(0);
@@ -235,7 +235,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
       }
       expect((await admin.delete(`/api/v1/billing/jobs/${id}`)).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const job = await waitForJob(admin, id);
+      const job = await waitForJob(test, admin, id);
       expect(job.status).toBe('CANCELLED');
       const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
       expect(sent.length).toBeGreaterThan(0);
@@ -265,7 +265,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false } });
     await until(async () => Boolean((await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } })).billingJobId));
     const done = await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } });
-    const job = await waitForJob(admin, done.billingJobId!);
+    const job = await waitForJob(test, admin, done.billingJobId!);
     expect(job).toMatchObject({ type: 'MONTHLY', status: 'COMPLETED', startDate: '2026-11-01', endDate: '2026-11-30', totalAmount: 12.5 });
     // Sending the same run again makes no second job.
     await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
@@ -288,7 +288,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'month-end audit' } });
-      const stopped = await waitForJob(admin, id);
+      const stopped = await waitForJob(test, admin, id);
       expect(stopped.status).toBe('FAILED');
       expect(stopped.error).toContain('kill switch');
       const sentBefore = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId)).length;
@@ -299,7 +299,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
       sim.simulator.faults.latencyMs = 0;
     }
     expect((await admin.post(`/api/v1/billing/retry/${id}`, {})).status).toBe(200);
-    const done = await waitForJob(admin, id);
+    const done = await waitForJob(test, admin, id);
     expect(done.status).toBe('COMPLETED');
     const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
     expect(sent).toHaveLength(30);
@@ -328,7 +328,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
     }
     expect(await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })).toBe(0);
     // September of G is billed normally afterwards, once.
-    const job = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] })).id);
+    const job = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] })).id);
     expect(job.status).toBe('COMPLETED');
     expect(byName(job)['G Golf']).toMatchObject({ status: 'INVOICED', amount: 3 });
     expect(sim.simulator.invoices().filter((invoice) => invoice.Id === byName(job)['G Golf']!.qboInvoiceId)).toHaveLength(1);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from './billing-test-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from '../../../../test/billing-kit';
 
 type Line = { description: string; quantity: string; unitPrice: string; amount: string; periodStart?: string; kind?: string };
 type Customer = { customerName: string; status: string; amount: number; calls: number; lines: Line[]; qboInvoiceId: string | null; docNumber: string | null; skipReason: string | null; error: string | null; profileId: string | null };
@@ -78,7 +78,7 @@ describe('every call billed exactly once', () => {
     await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
     for (let waited = 0; waited < 20_000; waited += 100) {
       const current = await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } });
-      if (current.billingJobId) return waitForJob(admin, current.billingJobId);
+      if (current.billingJobId) return waitForJob(test, admin, current.billingJobId);
       if (current.state === 'DONE') return null;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -96,7 +96,7 @@ describe('every call billed exactly once', () => {
       { queueId: queue.id, start: noon('2026-09-09'), seconds: 240 },
       { queueId: queue.id, start: noon('2026-10-05'), seconds: 60 },
     ]);
-    const manual = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-07-01', billingPeriodEnd: '2026-07-01', selectedQueues: [queue.name] })).id);
+    const manual = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-07-01', billingPeriodEnd: '2026-07-01', selectedQueues: [queue.name] })).id);
     expect(customerOf(manual, 'Catch Up')).toMatchObject({ status: 'INVOICED', amount: 2 });
 
     // The server was down on August 1, September 1 and October 1; the November 1 run catches up.
@@ -158,9 +158,9 @@ describe('every call billed exactly once', () => {
     ];
     await insertCalls(db, [...calls(split.id), ...calls(whole.id)]);
 
-    const first = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-10', selectedQueues: [split.name] })).id);
-    const second = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-09-11', billingPeriodEnd: '2026-10-31', selectedQueues: [split.name] })).id);
-    const one = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-10-31', selectedQueues: [whole.name] })).id);
+    const first = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-10', selectedQueues: [split.name] })).id);
+    const second = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-09-11', billingPeriodEnd: '2026-10-31', selectedQueues: [split.name] })).id);
+    const one = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-10-31', selectedQueues: [whole.name] })).id);
 
     const splitLines = [...customerOf(first, 'Split Runs').lines, ...customerOf(second, 'Split Runs').lines];
     const oneLines = customerOf(one, 'One Run').lines;
@@ -196,7 +196,7 @@ describe('every call billed exactly once', () => {
       { queueId: queue.id, start: noon('2026-10-13'), seconds: 120 },
     ]);
     const original = await createProfile(db, { name: 'Archived Co', queues: [queue.name], rate: '2.00', qboCustomerId: '4' });
-    const invoiced = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
+    const invoiced = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
     expect(customerOf(invoiced, 'Archived Co')).toMatchObject({ status: 'INVOICED', amount: 14 });
 
     const removed = await admin.delete(`/api/v1/customer-profiles/${original.id}`);
@@ -211,14 +211,14 @@ describe('every call billed exactly once', () => {
 
     // A new profile takes the queue: October's calls are on the archived profile's invoice.
     const successor = await createProfile(db, { name: 'Successor Co', queues: [queue.name], rate: '2.00', qboCustomerId: '5' });
-    const again = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
+    const again = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
     expect(customerOf(again, 'Successor Co')).toMatchObject({ status: 'SKIPPED', calls: 0, amount: 0 });
 
     // The queue moves on to a third profile: still nothing billed twice.
     await db.customerProfile.update({ where: { id: successor.id }, data: { genesysQueueNames: [other.name] } });
     await db.customerProfileQueue.updateMany({ where: { profileId: successor.id }, data: { queueName: other.name } });
     await createProfile(db, { name: 'Third Co', queues: [queue.name], rate: '2.00', qboCustomerId: '6' });
-    const third = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
+    const third = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
     expect(customerOf(third, 'Third Co')).toMatchObject({ status: 'SKIPPED', calls: 0 });
     const billedCalls = await db.callClaim.aggregate({ where: { live: true, queueId: queue.id }, _sum: { calls: true } });
     expect(billedCalls._sum.calls).toBe(2);
@@ -236,7 +236,7 @@ describe('every call billed exactly once', () => {
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-02'), seconds: 120 }]);
     // Still running when Genesys was asked: no end yet, 0 s so far.
     await db.callRecord.create({ data: { conversationId: 'eo-in-progress', startTime: new Date(noon('2026-10-30')), endTime: null, duration: 0, mediaType: 'voice', direction: 'inbound', queueId: queue.id } });
-    const october = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
+    const october = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
     expect(customerOf(october, 'Late Calls')).toMatchObject({ status: 'INVOICED', calls: 1, amount: 3 });
 
     // The call ends (a later pull updates it), and a conversation of October 15 reaches us late.
@@ -247,7 +247,7 @@ describe('every call billed exactly once', () => {
 
     // November's invoice carries them: 5 + 1 minutes × 1.50 = 9.00 for October, beside November's own calls.
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-11-03'), seconds: 60 }]);
-    const november = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-11-01', billingPeriodEnd: '2026-11-10', selectedQueues: [queue.name] })).id);
+    const november = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-11-01', billingPeriodEnd: '2026-11-10', selectedQueues: [queue.name] })).id);
     const result = customerOf(november, 'Late Calls');
     expect(result).toMatchObject({ status: 'INVOICED', calls: 3, amount: 10.5 });
     expect(result.lines.map((line) => [line.description, line.quantity, line.unitPrice, line.amount])).toEqual([
@@ -265,10 +265,10 @@ describe('every call billed exactly once', () => {
     await createProfile(db, { name: 'Preview Me', queues: [queue.name], rate: '0.10', minimum: 50, overage: '0.20', qboCustomerId: '8' });
     await createProfile(db, { name: 'Preview Idle', queues: [queue.name + ' (none)'], rate: '1.00', qboCustomerId: '9' });
     await insertCalls(db, Array.from({ length: 70 }, (_, index) => ({ queueId: queue.id, start: `2026-10-${String(1 + (index % 28)).padStart(2, '0')}T18:00:${String(index % 60).padStart(2, '0')}Z`, seconds: 60 })));
-    await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-14', selectedQueues: [queue.name] })).id);
+    await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-14', selectedQueues: [queue.name] })).id);
     const range = { billingPeriodStart: '2026-10-10', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name, queue.name + ' (none)'] };
-    const preview = await waitForJob(admin, (await runJob(admin, { ...range, isDryRun: true })).id);
-    const real = await waitForJob(admin, (await runJob(admin, range)).id);
+    const preview = await waitForJob(test, admin, (await runJob(admin, { ...range, isDryRun: true })).id);
+    const real = await waitForJob(test, admin, (await runJob(admin, range)).id);
     const shape = (job: Job) =>
       customersOf(job).map((customer) => ({ name: customer.customerName, calls: customer.calls, amount: customer.amount, lines: customer.lines, skipReason: customer.skipReason, skipped: customer.status === 'SKIPPED' }));
     expect(shape(preview)).toEqual(shape(real));
@@ -284,7 +284,7 @@ describe('every call billed exactly once', () => {
       { queueId: queue.id, start: '2026-10-01T07:00:00Z', seconds: 61 }, // Oct 1, 00:00 PDT
       { queueId: queue.id, start: '2026-10-31T20:30:00Z', seconds: 5 },
     ]);
-    const job = await waitForJob(admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
+    const job = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] })).id);
     const answer = await admin.get(`/api/v1/billing/jobs/${job.id}/calls.csv?profileId=${profile.id}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');

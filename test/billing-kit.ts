@@ -1,10 +1,11 @@
-// Test helpers for the billing integration tests (test code only).
-import type { Database } from '@phone-billing/db';
+// The billing tests' kit: a QuickBooks simulator and its connection, customer profiles and calls
+// written straight to the database, and jobs run and awaited over REST.
+import { listenForChanges, type ChangeListener, type Database } from '@phone-billing/db';
 import { createMemoryTokenStore, QboClient, QboOAuth } from '@phone-billing/integrations/qbo';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
 import { expect } from 'vitest';
-import type { RestClient } from '../../../../test/rest-client';
-import type { TestServer } from '../../../../test/server';
+import type { RestClient } from './rest-client';
+import type { TestServer } from './server';
 
 export const TEST_APP_SECRET = 'billing-test-secret-0123456789abcdef';
 
@@ -105,16 +106,45 @@ export async function createProfile(
 
 type JobBody = { data: { status: string; customers: Array<Record<string, unknown>> } & Record<string, unknown> };
 
-/** Polls GET /billing/jobs/{id} until the job has ended. */
-export async function waitForJob(client: RestClient, id: string, timeoutMs = 30_000): Promise<JobBody['data']> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** The channel of migration 20261204_billing_job_ended_notify: a job's id, once it has ended. */
+const JOB_ENDED_CHANNEL = 'billing_job_ended';
+
+/**
+ * Waits for the billing job to end (COMPLETED, FAILED or CANCELLED), whichever process runs it, and
+ * returns it as GET /billing/jobs/{id} shows it. PostgreSQL tells us when it ends (LISTEN on
+ * `billing_job_ended`); the job is read once each time the LISTEN is in place, so an end that came
+ * before is not waited for in vain.
+ */
+export async function waitForJob(test: { databaseUrl: string }, client: RestClient, id: string, timeoutMs = 30_000): Promise<JobBody['data']> {
+  const read = async () => {
     const answer = await client.get(`/api/v1/billing/jobs/${id}`);
     expect(answer.status).toBe(200);
-    const job = (answer.body as JobBody).data;
-    if (!['PENDING', 'IN_PROGRESS'].includes(job.status)) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    return (answer.body as JobBody).data;
+  };
+  const hasEnded = (job: JobBody['data']) => !['PENDING', 'IN_PROGRESS'].includes(job.status);
+  let lastSeen = 'unread';
+  let listener: ChangeListener | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<JobBody['data']>((resolve, reject) => {
+      const check = () =>
+        read().then((job) => {
+          lastSeen = job.status;
+          if (hasEnded(job)) resolve(job);
+        }, reject);
+      timer = setTimeout(() => reject(new Error(`job ${id} still ${lastSeen} after ${timeoutMs} ms`)), timeoutMs);
+      listener = listenForChanges(test.databaseUrl, JOB_ENDED_CHANNEL, {
+        onNotification: (payload) => {
+          if (payload === id) void check();
+        },
+        onListeningChange: (listening) => {
+          if (listening) void check();
+        },
+      });
+    });
+  } finally {
+    clearTimeout(timer);
+    await listener?.stop();
   }
 }
 
