@@ -1,7 +1,10 @@
 import type { Database } from '@phone-billing/db';
 
+/** Who did it: the signed-in person (null for the system, or a script without one). */
+export type AuditActor = { id: string; email: string };
+
 export interface AuditEntry {
-  actor?: { id: string; email: string } | null;
+  actor?: AuditActor | null;
   /** Dotted verb, e.g. "auth.sign-in", "settings.kill-switch". */
   action: string;
   target?: string | null;

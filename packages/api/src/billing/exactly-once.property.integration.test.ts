@@ -320,7 +320,7 @@ describe('every call billed exactly once, over random sequences of billing life'
       const failed = await db.billingJob.findMany({ where: { id: { in: world.jobIds }, status: 'FAILED' } });
       if (failed.length === 0) break;
       for (const job of failed) {
-        await retryJob(api.services, job.id);
+        await retryJob(api.services, job.id, null);
         await work(world, job.id);
       }
     }
@@ -434,7 +434,7 @@ describe('every call billed exactly once, over random sequences of billing life'
     step(`profile ${index} deleted (archived when invoiced)`, async (world) => {
       const profile = world.profiles[index % world.profiles.length]!;
       if (profile.archived || world.profiles.filter((candidate) => !candidate.archived).length <= 1) return;
-      const { archived } = await deleteProfile(api.db, profile.id);
+      const { archived } = await deleteProfile(api.db, profile.id, null);
       if (!archived) {
         world.profiles = world.profiles.filter((candidate) => candidate !== profile);
         return;
@@ -469,7 +469,7 @@ describe('every call billed exactly once, over random sequences of billing life'
       else simulator.voidInvoice(entry.qboInvoiceId!);
       await checkCreatedInvoices(api.services, { profileIds: [entry.profileId] });
       expect((await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).qboStatus).toBe(spec.deleteIt ? 'deleted' : 'voided');
-      await releaseInvoice(api.services, entry.qboInvoiceId!, { id: randomUUID() }, 'property test');
+      await releaseInvoice(api.services, entry.qboInvoiceId!, { id: randomUUID(), email: 'property-test@example.com' }, 'property test');
       tally.releases += 1;
       Object.assign(simulator.faults, faultsBefore);
       const claims = await api.db.callClaim.findMany({ where: { ledgerId: entry.id }, select: { queueName: true } });
@@ -480,7 +480,7 @@ describe('every call billed exactly once, over random sequences of billing life'
   const retry = fc.constant(
     step('failed jobs are retried', async (world) => {
       for (const job of await api.db.billingJob.findMany({ where: { id: { in: world.jobIds }, status: 'FAILED' } })) {
-        await retryJob(api.services, job.id);
+        await retryJob(api.services, job.id, null);
         await work(world, job.id);
       }
     }),

@@ -1,16 +1,17 @@
 /**
  * "Release for re-billing": an invoice voided or deleted in QuickBooks stops holding its calls and
  * its share of its periods, so the next run bills them again. Only on a person's request (never
- * automatic), only for an invoice QuickBooks no longer counts, and audited by the caller.
+ * automatic), only for an invoice QuickBooks no longer counts, and audited as the person's.
  */
 import { invoiceQboState } from '@phone-billing/integrations/qbo';
+import { recordAudit, type AuditActor } from '../auth/audit';
 import type { AppServices } from '../services';
 import { AppError, notFound } from '../errors';
 import { qboClientOf } from './send-invoices';
 
-export type ReleasedInvoice = { qboInvoiceId: string; docNumber: string; profileId: string; amount: number; calls: number; qboStatus: string };
+export type ReleasedInvoice = { qboInvoiceId: string; docNumber: string; amount: number; calls: number; qboStatus: string };
 
-export async function releaseInvoice(services: AppServices, qboInvoiceId: string, releasedBy: { id: string }, reason: string): Promise<ReleasedInvoice> {
+export async function releaseInvoice(services: AppServices, qboInvoiceId: string, releasedBy: AuditActor, reason: string): Promise<ReleasedInvoice> {
   const { db } = services;
   const entry = await db.invoiceLedgerEntry.findFirst({ where: { qboInvoiceId, kind: 'INVOICE' }, orderBy: { createdAt: 'desc' } });
   if (!entry) throw notFound('Invoice');
@@ -40,5 +41,12 @@ export async function releaseInvoice(services: AppServices, qboInvoiceId: string
     await tx.callClaim.updateMany({ where: { ledgerId: entry.id }, data: { live: false } });
     return claims._sum.calls ?? 0;
   });
-  return { qboInvoiceId, docNumber: entry.docNumber, profileId: entry.profileId, amount: Number(entry.amount), calls, qboStatus };
+  const released = { qboInvoiceId, docNumber: entry.docNumber, amount: Number(entry.amount), calls, qboStatus };
+  await recordAudit(db, {
+    actor: releasedBy,
+    action: 'billing.invoice-released',
+    target: released.docNumber,
+    details: { qboInvoiceId, profileId: entry.profileId, amount: released.amount, calls, qboStatus, reason },
+  });
+  return released;
 }

@@ -131,14 +131,14 @@ describe('sending invoices', () => {
 
     // Retry while QuickBooks is disconnected: an auth error. The reservation stays, unchanged.
     client = new QboClient({ config, tokenStore: createMemoryTokenStore(), sleep: () => Promise.resolve() });
-    await retryJob(api.services, job.id);
+    await retryJob(api.services, job.id, null);
     await runBillingJob(api.services, job.id);
     const kept = await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: unclear.id } });
     expect(kept).toMatchObject({ state: 'RESERVED', requestId: unclear.requestId, docNumber: unclear.docNumber });
 
     // Reconnected, the next retry looks the DocNumber up, then sends the same request once.
     client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve() });
-    await retryJob(api.services, job.id);
+    await retryJob(api.services, job.id, null);
     await runBillingJob(api.services, job.id);
     const created = await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: unclear.id } });
     expect(created).toMatchObject({ state: 'CREATED', requestId: unclear.requestId });
@@ -155,7 +155,7 @@ describe('sending invoices', () => {
     const entry = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
     // The customer's QuickBooks id now points nowhere: QuickBooks refuses the second attempt.
     await api.db.customerProfile.updateMany({ where: { genesysQueueNames: { has: queue } }, data: { qboCustomerId: '99999' } });
-    await retryJob(api.services, job.id);
+    await retryJob(api.services, job.id, null);
     await runBillingJob(api.services, job.id);
     const failed = await api.db.billingJobCustomer.findFirstOrThrow({ where: { billingJobId: job.id } });
     expect(failed.status).toBe('FAILED');

@@ -7,6 +7,7 @@ import type { Database } from '@phone-billing/db';
 import { Prisma } from '@phone-billing/db';
 import type { AppServices } from '../services';
 import { calendarDateInZone, compareDates, dateFromCalendar, daysInRange } from '../domain/calendar';
+import { recordAudit, type AuditActor } from '../auth/audit';
 import { AppError } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { docNumberFor } from './invoice-body';
@@ -92,11 +93,12 @@ export function manualRangeProblem(start: string, end: string, today: string, ti
  * A manual run (or dry run): every active profile holding one of the selected queues, for the
  * calls of the range not billed yet (split along its periods) and its late calls. Refused with a
  * 409 while the kill switch is on and a 400 for a range that has not ended or is too long.
+ * Audited as `actor`'s (who also becomes the job's creator).
  */
 export async function startManualJob(
   services: AppServices,
   input: { billingPeriodStart: string; billingPeriodEnd: string; isDryRun: boolean; selectedQueues: string[] },
-  createdById: string | null,
+  actor: AuditActor | null,
   now = new Date(),
 ): Promise<JobRow> {
   const { db } = services;
@@ -111,10 +113,16 @@ export async function startManualJob(
   });
   const job = await insertJob(
     db,
-    { type: input.isDryRun ? 'DRY_RUN' : 'MANUAL', queueNames, start: input.billingPeriodStart, end: input.billingPeriodEnd, createdById },
+    { type: input.isDryRun ? 'DRY_RUN' : 'MANUAL', queueNames, start: input.billingPeriodStart, end: input.billingPeriodEnd, createdById: actor?.id ?? null },
     profiles,
   );
   await queueJob(services, job.id);
+  await recordAudit(db, {
+    actor,
+    action: 'billing.run',
+    target: job.jobId,
+    details: { type: job.type, start: input.billingPeriodStart, end: input.billingPeriodEnd, queues: job.queueName, customers: job.totalClients },
+  });
   return job;
 }
 
@@ -132,8 +140,8 @@ export async function createMonthlyJob(
   return insertJob(db, { type: 'MONTHLY', queueNames: profile.genesysQueueNames, start: range.start, end: range.end, profileId: profile.id }, [profile], tx);
 }
 
-/** Retry (FAILED only): the same job again for its customers without an invoice. */
-export async function retryJob(services: AppServices, idOrCode: string): Promise<JobRow> {
+/** Retry (FAILED only): the same job again for its customers without an invoice. Audited as `actor`'s. */
+export async function retryJob(services: AppServices, idOrCode: string, actor: AuditActor | null): Promise<JobRow> {
   const { db } = services;
   const job = await findJob(db, idOrCode);
   if (job.status !== 'FAILED') throw new AppError('CONFLICT', `Only failed jobs can be retried; ${job.jobId} is ${job.status}`);
@@ -148,14 +156,15 @@ export async function retryJob(services: AppServices, idOrCode: string): Promise
     return tx.billingJob.findUniqueOrThrow({ where: { id: job.id } });
   });
   await queueJob(services, job.id);
+  await recordAudit(db, { actor, action: 'billing.retry', target: job.jobId });
   return updated;
 }
 
 /**
  * Cancel (PENDING or IN_PROGRESS only): a running job stops before its next invoice; what it
- * reserved and never sent is let go at once, for the next run.
+ * reserved and never sent is let go at once, for the next run. Audited as `actor`'s.
  */
-export async function cancelJob(db: Database, idOrCode: string): Promise<JobRow> {
+export async function cancelJob(db: Database, idOrCode: string, actor: AuditActor | null): Promise<JobRow> {
   const job = await findJob(db, idOrCode);
   const now = new Date();
   const result = await db.billingJob.updateMany({
@@ -164,6 +173,7 @@ export async function cancelJob(db: Database, idOrCode: string): Promise<JobRow>
   });
   if (result.count === 0) throw new AppError('CONFLICT', `Only pending or running jobs can be cancelled; ${job.jobId} is ${job.status}`);
   await dropUnsentReservations(db, job.id);
+  await recordAudit(db, { actor, action: 'billing.cancel', target: job.jobId });
   return db.billingJob.findUniqueOrThrow({ where: { id: job.id } });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
-import { startTestServer, type TestServer } from '../../../../test/server';
+import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
 import { runScheduleTick } from './schedule';
 import { profileStats } from './stats';
 
@@ -82,6 +82,14 @@ describe('create, read, update, delete', () => {
     expect(removed.body.success).toBe(true);
     expect((await admin.delete(`/api/v1/customer-profiles/${profile.id}`)).status).toBe(404);
     expect((await admin.put('/api/v1/customer-profiles/not-a-uuid', base)).status).toBe(400);
+
+    // The audit log names who created, changed and deleted it (newest first).
+    const audit = (await admin.get('/api/v1/audit-log?limit=100')).body.data as Array<{ action: string; actor: string | null; target: string | null; details: unknown }>;
+    expect(audit.filter((entry) => entry.action.startsWith('customer-profile.')).map(({ action, actor, target, details }) => ({ action, actor, target, details }))).toEqual([
+      { action: 'customer-profile.deleted', actor: TEST_ADMIN.email, target: 'Alpha Company', details: { id: profile.id } },
+      { action: 'customer-profile.updated', actor: TEST_ADMIN.email, target: 'Alpha Company', details: { id: profile.id } },
+      { action: 'customer-profile.created', actor: TEST_ADMIN.email, target: 'Alpha Co', details: { id: profile.id } },
+    ]);
   });
 
   it('answers 400 with errors[].msg for each bad field', async () => {

@@ -10,7 +10,7 @@ import type { TCustomerProfileForm } from '../shared/customer-profile';
 import { addDays, calendarDateInZone } from '../domain/calendar';
 import { defaultBillingStartDate } from '../domain/billing-period';
 import { getOrganizationSettings } from '../settings/organization-settings';
-import { createProfile } from './profiles';
+import { insertProfile } from './profiles';
 
 /** The QuickBooks simulator's seeded customers, which the demo profiles point at. */
 export const SIMULATED_QBO_CUSTOMERS = simulatedQboCustomers();
@@ -51,7 +51,7 @@ async function createDemoProfilesUnlocked(db: Database, queueNames: readonly str
     const terms = TERMS[index % TERMS.length]!;
     const unmapped = names.length >= 3 && index === names.length - 2;
     const inactive = names.length >= 2 && index === names.length - 1;
-    await createProfile(
+    await insertProfile(
       db,
       {
         ...terms,

@@ -4,6 +4,7 @@
  * transaction, where a partial unique index refuses a queue held by two ACTIVE profiles.
  */
 import { Prisma, queryRows, type CustomerProfile, type Database, type PgRow } from '@phone-billing/db';
+import { recordAudit, type AuditActor } from '../auth/audit';
 import { AppError, notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import {
@@ -269,7 +270,15 @@ export function computeNextRun(
   return nextRunAfter({ billDate: profile.billDate, billTime: profile.billTime }, now, timeZone);
 }
 
-export async function createProfile(db: Database, input: CustomerProfileInput, now = new Date()): Promise<CustomerProfile> {
+/** Creates a profile, audited as `actor`'s. */
+export async function createProfile(db: Database, input: CustomerProfileInput, actor: AuditActor | null, now = new Date()): Promise<CustomerProfile> {
+  const profile = await insertProfile(db, input, now);
+  await recordAudit(db, { actor, action: 'customer-profile.created', target: profile.qboDisplayName, details: { id: profile.id } });
+  return profile;
+}
+
+/** Creates a profile without an audit entry: for demo data, which no person created. */
+export async function insertProfile(db: Database, input: CustomerProfileInput, now = new Date()): Promise<CustomerProfile> {
   const { timezone } = await getOrganizationSettings(db);
   // Billing starts with the period holding today unless the form says otherwise.
   const billingStartDate = input.billingStartDate ?? defaultBillingStartDate(input, calendarDateInZone(now, timezone));
@@ -279,11 +288,11 @@ export async function createProfile(db: Database, input: CustomerProfileInput, n
 /**
  * Replaces a profile's fields. Its next run is kept when it stays active on the same schedule
  * (so an edit made just after a run fell due cannot skip that run), recomputed otherwise, and
- * cleared when the profile is deactivated.
+ * cleared when the profile is deactivated. Audited as `actor`'s.
  */
-export async function updateProfile(db: Database, id: string, input: CustomerProfileInput, now = new Date()): Promise<CustomerProfile> {
+export async function updateProfile(db: Database, id: string, input: CustomerProfileInput, actor: AuditActor | null, now = new Date()): Promise<CustomerProfile> {
   const { timezone } = await getOrganizationSettings(db);
-  return saveProfile(db, id, input, (existing) => {
+  const profile = await saveProfile(db, id, input, (existing) => {
     const sameSchedule =
       existing !== null &&
       existing.isActive &&
@@ -293,15 +302,24 @@ export async function updateProfile(db: Database, id: string, input: CustomerPro
     if (input.isActive && sameSchedule) return existing.nextRunAt;
     return computeNextRun(input, now, timezone);
   });
+  await recordAudit(db, { actor, action: 'customer-profile.updated', target: profile.qboDisplayName, details: { id } });
+  return profile;
 }
 
 /**
  * DELETE of a profile: one with billing history (any invoice or settlement in the ledger) is
  * archived — inactive, its queues free for other profiles, hidden unless asked for, its invoices
  * and billed calls kept — so a new profile on its queues never bills those calls again. A profile
- * never invoiced is deleted.
+ * never invoiced is deleted. Audited as `actor`'s.
  */
-export async function deleteProfile(db: Database, id: string, now = new Date()): Promise<{ profile: CustomerProfile; archived: boolean }> {
+export async function deleteProfile(db: Database, id: string, actor: AuditActor | null, now = new Date()): Promise<{ profile: CustomerProfile; archived: boolean }> {
+  const result = await archiveOrDeleteProfile(db, id, now);
+  const action = result.archived ? 'customer-profile.archived' : 'customer-profile.deleted';
+  await recordAudit(db, { actor, action, target: result.profile.qboDisplayName, details: { id: result.profile.id } });
+  return result;
+}
+
+async function archiveOrDeleteProfile(db: Database, id: string, now: Date): Promise<{ profile: CustomerProfile; archived: boolean }> {
   const profile = await getProfile(db, id);
   const invoiced = await db.invoiceLedgerEntry.findFirst({ where: { profileId: id }, select: { id: true } });
   if (invoiced) {

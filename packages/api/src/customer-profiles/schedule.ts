@@ -7,6 +7,7 @@
 import type { Database } from '@phone-billing/db';
 import type { AppServices } from '../services';
 import { SCHEDULED_RUN, sendToQueue } from '../billing/job-queues';
+import { recordAudit, type AuditActor } from '../auth/audit';
 import { notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { computeNextRun } from './profiles';
@@ -51,10 +52,11 @@ export async function recomputeAllNextRuns(
   return { successCount, failedCount };
 }
 
-/** 'Reschedule Now' for one profile: its next run recomputed from now (null when inactive). */
+/** 'Reschedule Now' for one profile: its next run recomputed from now (null when inactive). Audited as `actor`'s. */
 export async function rescheduleProfile(
   db: Database,
   id: string,
+  actor: AuditActor | null,
   now: Date = new Date(),
 ): Promise<{ customerName: string; nextRun: Date | null }> {
   const profile = await db.customerProfile.findUnique({ where: { id } });
@@ -62,13 +64,16 @@ export async function rescheduleProfile(
   const { timezone } = await getOrganizationSettings(db);
   const nextRunAt = computeNextRun(profile, now, timezone);
   await db.customerProfile.update({ where: { id }, data: { nextRunAt } });
+  await recordAudit(db, { actor, action: 'customer-profile.rescheduled', target: profile.qboDisplayName, details: { id, nextRun: nextRunAt?.toISOString() ?? null } });
   return { customerName: profile.qboDisplayName, nextRun: nextRunAt };
 }
 
-/** Reschedule All: every active profile's next run recomputed; inactive ones have none. */
-export async function rescheduleAllProfiles(db: Database, now: Date = new Date()) {
+/** Reschedule All: every active profile's next run recomputed; inactive ones have none. Audited as `actor`'s. */
+export async function rescheduleAllProfiles(db: Database, actor: AuditActor | null, now: Date = new Date()) {
   const { timezone } = await getOrganizationSettings(db);
-  return recomputeAllNextRuns(db, timezone, now);
+  const result = await recomputeAllNextRuns(db, timezone, now);
+  await recordAudit(db, { actor, action: 'customer-profile.rescheduled-all', details: result });
+  return result;
 }
 
 export type ScheduleTickResult = { queued: Array<{ scheduledRunId: string; profileId: string; dueAt: Date }> };

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type Caller, type TestApi } from '../../../../test/caller';
+import { createTestApi, TEST_ADMIN_EMAIL, type Caller, type TestApi } from '../../../../test/caller';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import type { GenesysQueueSummary, GenesysService } from '../integrations';
@@ -164,6 +164,16 @@ describe('regions, teams and queue assignments', () => {
     expect(await unassignedNames()).toEqual(expect.arrayContaining(['Test Queue 04', 'Test Queue 05']));
     expect((await admin.regions.listAssignments()).data.map((a) => a.queueId)).not.toContain(queue(4).id);
     expect((await refusal(admin.regions.deleteRegion({ id: region.id }))).code).toBe('NOT_FOUND');
+
+    // The audit log names who did each of it, newest first.
+    const audit = (await admin.accessControl.auditLog({ limit: 100 })).data;
+    const about = (target: string) => audit.filter((entry) => entry.target === target).map(({ action, actor, details }) => ({ action, actor, details }));
+    expect(about('Cascade')).toEqual([
+      { action: 'regions.region-deleted', actor: TEST_ADMIN_EMAIL, details: { id: region.id, teamsDeleted: 1, queuesUnassigned: 1 } },
+      { action: 'regions.region-created', actor: TEST_ADMIN_EMAIL, details: { id: region.id } },
+    ]);
+    expect(about('Drop').map(({ action }) => action)).toEqual(['regions.team-deleted', 'regions.team-created']);
+    expect(about('Test Queue 05')).toEqual([{ action: 'regions.queue-assigned', actor: TEST_ADMIN_EMAIL, details: { queueId: queue(5).id, team: 'Drop', region: 'Cascade' } }]);
   });
 
   it('checks region:manage for regions and team:manage for teams and assignments', async () => {

@@ -1,4 +1,5 @@
 import { Prisma, type Database } from '@phone-billing/db';
+import { recordAudit, type AuditActor } from '../auth/audit';
 import { AppError } from '../errors';
 import type { GenesysQueueSummary, IntegrationServices } from '../integrations';
 import type { Logger } from '../services';
@@ -16,8 +17,12 @@ import { equalsIgnoringCase } from '../literal-search';
 /**
  * Regions, teams and queue assignments (spec 001 §4): a Genesys queue is unassigned or assigned
  * to exactly one team (queue_assignments.queueId is unique); deleting a team unassigns its queues
- * and deleting a region deletes its teams (both by the database's ON DELETE CASCADE).
+ * and deleting a region deletes its teams (both by the database's ON DELETE CASCADE). Every change
+ * is audited as the actor's.
  */
+
+/** Who makes a change: audited, and named as "assigned by" when the form leaves it blank. */
+type Actor = AuditActor & { name: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => UUID.test(value);
@@ -121,12 +126,13 @@ async function assertRegionNameFree(db: Database, name: string, exceptId?: strin
   if (clash) throw new AppError('CONFLICT', `A region named "${clash.name}" already exists`, [{ msg: `A region named "${clash.name}" already exists`, path: 'name' }]);
 }
 
-export async function createRegion(db: Database, input: TRegionFormValues): Promise<TRegion> {
+export async function createRegion(db: Database, input: TRegionFormValues, actor: Actor | null): Promise<TRegion> {
   await assertRegionNameFree(db, input.name);
   const row = await db.region.create({
     data: { name: input.name, description: input.description, isActive: input.isActive },
     include: regionInclude,
   });
+  await recordAudit(db, { actor, action: 'regions.region-created', target: row.name, details: { id: row.id } });
   return regionOut(row);
 }
 
@@ -134,6 +140,7 @@ export async function updateRegion(
   db: Database,
   id: string,
   input: { name: string; description: string | null; isActive?: boolean },
+  actor: Actor | null,
 ): Promise<TRegion> {
   await findRegion(db, id);
   await assertRegionNameFree(db, input.name, id);
@@ -142,21 +149,21 @@ export async function updateRegion(
     data: { name: input.name, description: input.description, ...(input.isActive === undefined ? {} : { isActive: input.isActive }) },
     include: regionInclude,
   });
+  await recordAudit(db, { actor, action: 'regions.region-updated', target: row.name, details: { id: row.id, isActive: row.isActive } });
   return regionOut(row);
 }
 
 /** Deletes the region, its teams and (so) their queue assignments. */
-export async function deleteRegion(db: Database, id: string): Promise<{ region: TRegion; teamsDeleted: number; queuesUnassigned: number }> {
+export async function deleteRegion(db: Database, id: string, actor: Actor | null): Promise<{ region: TRegion; teamsDeleted: number; queuesUnassigned: number }> {
   const row = await findRegion(db, id);
   await db.region.delete({ where: { id } }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Region not found');
     throw error;
   });
-  return {
-    region: regionOut(row),
-    teamsDeleted: row.teams.length,
-    queuesUnassigned: row.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0),
-  };
+  const teamsDeleted = row.teams.length;
+  const queuesUnassigned = row.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0);
+  await recordAudit(db, { actor, action: 'regions.region-deleted', target: row.name, details: { id: row.id, teamsDeleted, queuesUnassigned } });
+  return { region: regionOut(row), teamsDeleted, queuesUnassigned };
 }
 
 // ------------------------------------------------------------------ teams
@@ -187,20 +194,23 @@ async function assertTeamNameFree(db: Database, regionId: string, name: string, 
   }
 }
 
-export async function createTeam(db: Database, input: TTeamFormValues): Promise<TTeam> {
+export async function createTeam(db: Database, input: TTeamFormValues, actor: Actor | null): Promise<TTeam> {
   await assertRegionExists(db, input.regionId);
   await assertTeamNameFree(db, input.regionId, input.name);
   const row = await db.team.create({
     data: { name: input.name, description: input.description, regionId: input.regionId, isActive: input.isActive },
     include: teamInclude,
   });
-  return teamOut(row);
+  const team = teamOut(row);
+  await recordAudit(db, { actor, action: 'regions.team-created', target: team.name, details: { id: team.id, region: team.region.name } });
+  return team;
 }
 
 export async function updateTeam(
   db: Database,
   id: string,
   input: { name: string; description: string | null; regionId: string; isActive?: boolean },
+  actor: Actor | null,
 ): Promise<TTeam> {
   await findTeam(db, id);
   await assertRegionExists(db, input.regionId);
@@ -215,17 +225,22 @@ export async function updateTeam(
     },
     include: teamInclude,
   });
-  return teamOut(row);
+  const team = teamOut(row);
+  await recordAudit(db, { actor, action: 'regions.team-updated', target: team.name, details: { id: team.id, region: team.region.name, isActive: team.isActive } });
+  return team;
 }
 
 /** Deletes the team; its queues become unassigned. */
-export async function deleteTeam(db: Database, id: string): Promise<{ team: TTeam; queuesUnassigned: number }> {
+export async function deleteTeam(db: Database, id: string, actor: Actor | null): Promise<{ team: TTeam; queuesUnassigned: number }> {
   const row = await findTeam(db, id);
   await db.team.delete({ where: { id } }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Team not found');
     throw error;
   });
-  return { team: teamOut(row), queuesUnassigned: row.queueAssignments.length };
+  const team = teamOut(row);
+  const queuesUnassigned = row.queueAssignments.length;
+  await recordAudit(db, { actor, action: 'regions.team-deleted', target: team.name, details: { id: team.id, region: team.region.name, queuesUnassigned } });
+  return { team, queuesUnassigned };
 }
 
 // ------------------------------------------------------------------ queues
@@ -304,7 +319,7 @@ export async function assignQueue(
   db: Database,
   integrations: IntegrationServices,
   input: { queueId: string; queueName?: string; teamId: string; assignedBy: string | null; notes: string | null },
-  signedInAs: string,
+  actor: Actor,
   logger?: Logger,
 ): Promise<TQueueAssignmentWithTeam> {
   await assertTeamExists(db, input.teamId);
@@ -322,12 +337,19 @@ export async function assignQueue(
         queueId: queue.id,
         queueName: queue.name,
         teamId: input.teamId,
-        assignedBy: input.assignedBy ?? signedInAs,
+        assignedBy: input.assignedBy ?? displayNameOf(actor),
         notes: input.notes,
       },
       include: assignmentInclude,
     });
-    return assignmentWithTeamOut(row);
+    const assignment = assignmentWithTeamOut(row);
+    await recordAudit(db, {
+      actor,
+      action: 'regions.queue-assigned',
+      target: assignment.queueName,
+      details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
+    });
+    return assignment;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       const winner = await db.queueAssignment.findUnique({ where: { queueId: input.queueId }, include: assignmentInclude });
@@ -346,7 +368,7 @@ export async function updateAssignment(
   db: Database,
   id: string,
   input: { teamId: string; assignedBy: string | null; notes: string | null },
-  signedInAs: string,
+  actor: Actor,
 ): Promise<TQueueAssignmentWithTeam> {
   const current = await findAssignment(db, id);
   await assertTeamExists(db, input.teamId);
@@ -356,22 +378,31 @@ export async function updateAssignment(
     data: {
       teamId: input.teamId,
       notes: input.notes,
-      ...(input.assignedBy ? { assignedBy: input.assignedBy } : moved ? { assignedBy: signedInAs } : {}),
+      ...(input.assignedBy ? { assignedBy: input.assignedBy } : moved ? { assignedBy: displayNameOf(actor) } : {}),
       ...(moved ? { assignedAt: new Date() } : {}),
     },
     include: assignmentInclude,
   });
-  return assignmentWithTeamOut(row);
+  const assignment = assignmentWithTeamOut(row);
+  await recordAudit(db, {
+    actor,
+    action: 'regions.assignment-updated',
+    target: assignment.queueName,
+    details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
+  });
+  return assignment;
 }
 
 /** Unassigns the queue. */
-export async function deleteAssignment(db: Database, id: string): Promise<TQueueAssignmentWithTeam> {
+export async function deleteAssignment(db: Database, id: string, actor: Actor | null): Promise<TQueueAssignmentWithTeam> {
   const row = await findAssignment(db, id);
   await db.queueAssignment.delete({ where: { id } }).catch((error: unknown) => {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') throw new AppError('NOT_FOUND', 'Queue assignment not found');
     throw error;
   });
-  return assignmentWithTeamOut(row);
+  const assignment = assignmentWithTeamOut(row);
+  await recordAudit(db, { actor, action: 'regions.queue-unassigned', target: assignment.queueName, details: { queueId: assignment.queueId, team: assignment.team.name } });
+  return assignment;
 }
 
 /** Who "assigned by" names when the form leaves it blank. */

@@ -1,35 +1,34 @@
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { QboConnection } from '../../qbo/connection';
 import { permissionProcedure, protectedProcedure } from '../../procedures';
 import type { RequestContext } from '../../context';
-import {
-  ZQboCallbackQuerySchema,
-  ZQboCompanyInfoSchema,
-  ZQboCustomerMatchSchema,
-  ZQboDisplayNameSearchSchema,
-  ZQboSetupStatusSchema,
-  type QboCustomerMatch,
-} from '../../shared/qbo';
+import { ZQboCallbackQuerySchema, ZQboCompanyInfoSchema, ZQboCustomerMatchSchema, ZQboDisplayNameSearchSchema, type QboCustomerMatch } from '../../shared/qbo';
 import { router } from '../../trpc';
+import { ZNoInputRequestSchema } from '../common.types';
+import {
+  ZQboAuthUrlResponseSchema,
+  ZQboCompanyInfoResponseSchema,
+  ZQboCompanyNameResponseSchema,
+  ZQboCustomerSearchResponseSchema,
+  ZQboDisconnectResponseSchema,
+  ZQboInvoiceLinksResponseSchema,
+  ZQboRefreshedResponseSchema,
+  ZQboStatusResponseSchema,
+} from './qbo.types';
 
 const tags = ['qbo'];
-const ZNoInput = z.object({}).optional();
 /** What a call that reaches QuickBooks may answer besides success (documented in openapi.json). */
 const qboFailures = {
   400: 'QuickBooks is not configured or not connected',
   429: 'QuickBooks is limiting requests',
   502: 'QuickBooks failed',
 };
-const ZSuccess = z.object({ success: z.literal(true), message: z.string().optional() });
 
 function qboConnection(ctx: RequestContext): QboConnection {
   const service = ctx.services.integrations.qbo;
   if (!(service instanceof QboConnection)) throw new AppError('BAD_REQUEST', 'QuickBooks is not configured: set QBO_CLIENT_ID and QBO_CLIENT_SECRET.');
   return service;
 }
-
-const ZRefreshed = ZSuccess.extend({ data: z.object({ expiresAt: z.string() }) });
 
 async function refreshTokens(ctx: RequestContext) {
   const { expiresAt } = await qboConnection(ctx).refreshTokens(ctx.auth?.user ?? null);
@@ -45,8 +44,8 @@ function customerMatch(customer: Record<string, unknown>): QboCustomerMatch {
 export const qboRouter = router({
   status: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'GET', path: '/qbo/status', tags, summary: 'QuickBooks connection status (never tokens)' } })
-    .input(ZNoInput)
-    .output(z.object({ success: z.literal(true), data: ZQboSetupStatusSchema }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboStatusResponseSchema)
     .query(async ({ ctx }) => {
       const service = ctx.services.integrations.qbo;
       if (!(service instanceof QboConnection)) {
@@ -75,14 +74,14 @@ export const qboRouter = router({
 
   auth: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'GET', path: '/qbo/auth', errorResponses: { 400: 'QuickBooks is not configured' }, tags, summary: 'The QuickBooks authorization URL to open in the browser' } })
-    .input(ZNoInput)
-    .output(z.object({ success: z.literal(true), data: z.object({ authUrl: z.string() }) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboAuthUrlResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: { authUrl: await qboConnection(ctx).authorizationUrl(ctx.user.id, ctx.request.origin) } })),
 
   callback: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/qbo/callback', errorResponses: { 400: 'The state, code or realmId is missing, expired or refused', 502: 'The QuickBooks token endpoint failed' }, tags, summary: 'Complete the authorization with the code, state and realmId QuickBooks sent back' } })
     .input(ZQboCallbackQuerySchema)
-    .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
+    .output(ZQboCompanyNameResponseSchema)
     .query(async ({ ctx, input }) => {
       const { companyName } = await qboConnection(ctx).completeAuthorization(input, ctx.user, ctx.request.origin);
       return { success: true as const, message: 'QuickBooks connected', data: { companyName } };
@@ -90,8 +89,8 @@ export const qboRouter = router({
 
   testConnection: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'POST', path: '/qbo/test-connection', errorResponses: qboFailures, tags, summary: 'Read the company from QuickBooks to prove the connection works' } })
-    .input(ZNoInput)
-    .output(ZSuccess.extend({ data: z.object({ companyName: z.string().nullable() }) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboCompanyNameResponseSchema)
     .mutation(async ({ ctx }) => {
       const { companyName } = await qboConnection(ctx).testConnection(ctx.user);
       return { success: true as const, message: 'QBO connection successful!', data: { companyName } };
@@ -108,21 +107,21 @@ export const qboRouter = router({
         summary: 'Refresh the QuickBooks access token now (for scripts; the web app uses POST)',
       },
     })
-    .input(ZNoInput)
-    .output(ZRefreshed)
+    .input(ZNoInputRequestSchema)
+    .output(ZQboRefreshedResponseSchema)
     .query(async ({ ctx }) => refreshTokens(ctx)),
 
   /** What QBO Setup's "Refresh Token" button calls: a state change, so a POST. */
   refreshToken: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'POST', path: '/qbo/refresh', errorResponses: qboFailures, tags, summary: 'Refresh the QuickBooks access token now' } })
-    .input(ZNoInput)
-    .output(ZRefreshed)
+    .input(ZNoInputRequestSchema)
+    .output(ZQboRefreshedResponseSchema)
     .mutation(async ({ ctx }) => refreshTokens(ctx)),
 
   disconnect: permissionProcedure('integration:qbo')
     .meta({ openapi: { method: 'POST', path: '/qbo/disconnect', errorResponses: { 400: 'QuickBooks is not configured', 409: 'QuickBooks is not connected: there is nothing to disconnect' }, tags, summary: 'Revoke the tokens at QuickBooks and delete them here (audited)' } })
-    .input(ZNoInput)
-    .output(ZSuccess.extend({ data: z.object({ revokedAtQuickBooks: z.boolean(), companyName: z.string().nullable() }) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboDisconnectResponseSchema)
     .mutation(async ({ ctx }) => {
       const result = await qboConnection(ctx).disconnect(ctx.user);
       const message = result.revokedAtQuickBooks
@@ -133,8 +132,8 @@ export const qboRouter = router({
 
   invoiceLinks: protectedProcedure
     .meta({ openapi: { method: 'GET', path: '/qbo/invoice-links', tags, summary: "Where a browser opens an invoice in QuickBooks: append the invoice's QuickBooks id" } })
-    .input(ZNoInput)
-    .output(z.object({ success: z.literal(true), data: z.object({ invoicePageBase: z.string().nullable() }) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboInvoiceLinksResponseSchema)
     .query(({ ctx }) => {
       const service = ctx.services.integrations.qbo;
       return { success: true as const, data: { invoicePageBase: service instanceof QboConnection ? service.invoicePageBase(ctx.request.origin) : null } };
@@ -142,8 +141,8 @@ export const qboRouter = router({
 
   companyInfo: permissionProcedure('integration:qbo', 'settings:manage')
     .meta({ openapi: { method: 'GET', path: '/qbo/company-info', errorResponses: qboFailures, tags, summary: "The connected company's CompanyInfo (QuickBooks field names)" } })
-    .input(ZNoInput)
-    .output(z.object({ success: z.literal(true), data: z.object({ CompanyInfo: ZQboCompanyInfoSchema }) }))
+    .input(ZNoInputRequestSchema)
+    .output(ZQboCompanyInfoResponseSchema)
     .query(async ({ ctx }) => {
       const info = await qboConnection(ctx).companyInfo();
       return { success: true as const, data: { CompanyInfo: ZQboCompanyInfoSchema.parse(info) } };
@@ -152,7 +151,7 @@ export const qboRouter = router({
   searchCustomerByDisplayName: permissionProcedure('customer:view')
     .meta({ openapi: { method: 'GET', path: '/qbo/customers/search/display-name', errorResponses: qboFailures, tags, summary: 'Find the QuickBooks customer with exactly this display name' } })
     .input(ZQboDisplayNameSearchSchema)
-    .output(z.object({ success: z.literal(true), found: z.boolean(), data: ZQboCustomerMatchSchema.nullable(), error: z.string().optional() }))
+    .output(ZQboCustomerSearchResponseSchema)
     .query(async ({ ctx, input }) => {
       const customer = await qboConnection(ctx).findCustomerByDisplayName(input.displayName);
       if (!customer) {

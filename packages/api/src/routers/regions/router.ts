@@ -1,4 +1,3 @@
-import { recordAudit } from '../../auth/audit';
 import { permissionProcedure } from '../../procedures';
 import {
   assignQueue,
@@ -7,7 +6,6 @@ import {
   deleteAssignment,
   deleteRegion,
   deleteTeam,
-  displayNameOf,
   listAssignments,
   listRegions,
   listTeams,
@@ -41,7 +39,7 @@ import {
 } from './regions.types';
 
 // Regions, teams and queue assignments (spec 001 §7, API.md). Thin: validate, authorise, call
-// regions/regions.ts, audit, shape.
+// regions/regions.ts (which audits), shape.
 
 const canView = permissionProcedure('region:manage', 'team:manage');
 const canManageRegions = permissionProcedure('region:manage');
@@ -62,8 +60,7 @@ export const regionsRouter = router({
     .input(ZRegionFormSchema)
     .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const region = await createRegion(ctx.services.db, input);
-      await recordAudit(ctx.services.db, { actor: ctx.user, action: 'regions.region-created', target: region.name, details: { id: region.id } });
+      const region = await createRegion(ctx.services.db, input, ctx.user);
       return { success: true as const, data: region };
     }),
 
@@ -72,13 +69,7 @@ export const regionsRouter = router({
     .input(ZUpdateRegionRequestSchema)
     .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const region = await updateRegion(ctx.services.db, input.id, input);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.region-updated',
-        target: region.name,
-        details: { id: region.id, isActive: region.isActive },
-      });
+      const region = await updateRegion(ctx.services.db, input.id, input, ctx.user);
       return { success: true as const, data: region };
     }),
 
@@ -87,13 +78,7 @@ export const regionsRouter = router({
     .input(ZDeleteRegionRequestSchema)
     .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { region, teamsDeleted, queuesUnassigned } = await deleteRegion(ctx.services.db, input.id);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.region-deleted',
-        target: region.name,
-        details: { id: region.id, teamsDeleted, queuesUnassigned },
-      });
+      await deleteRegion(ctx.services.db, input.id, ctx.user);
       return { success: true as const, message: 'Region deleted successfully' };
     }),
 
@@ -109,13 +94,7 @@ export const regionsRouter = router({
     .input(ZTeamFormSchema)
     .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const team = await createTeam(ctx.services.db, input);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.team-created',
-        target: team.name,
-        details: { id: team.id, region: team.region.name },
-      });
+      const team = await createTeam(ctx.services.db, input, ctx.user);
       return { success: true as const, data: team };
     }),
 
@@ -124,13 +103,7 @@ export const regionsRouter = router({
     .input(ZUpdateTeamRequestSchema)
     .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const team = await updateTeam(ctx.services.db, input.id, input);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.team-updated',
-        target: team.name,
-        details: { id: team.id, region: team.region.name, isActive: team.isActive },
-      });
+      const team = await updateTeam(ctx.services.db, input.id, input, ctx.user);
       return { success: true as const, data: team };
     }),
 
@@ -139,13 +112,7 @@ export const regionsRouter = router({
     .input(ZDeleteTeamRequestSchema)
     .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { team, queuesUnassigned } = await deleteTeam(ctx.services.db, input.id);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.team-deleted',
-        target: team.name,
-        details: { id: team.id, region: team.region.name, queuesUnassigned },
-      });
+      await deleteTeam(ctx.services.db, input.id, ctx.user);
       return { success: true as const, message: 'Team deleted successfully' };
     }),
 
@@ -173,13 +140,7 @@ export const regionsRouter = router({
     .input(ZAssignQueueRequestSchema)
     .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const assignment = await assignQueue(ctx.services.db, ctx.services.integrations, input, displayNameOf(ctx.user), ctx.services.logger);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.queue-assigned',
-        target: assignment.queueName,
-        details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
-      });
+      const assignment = await assignQueue(ctx.services.db, ctx.services.integrations, input, ctx.user, ctx.services.logger);
       return { success: true as const, data: assignment };
     }),
 
@@ -188,13 +149,7 @@ export const regionsRouter = router({
     .input(ZUpdateAssignmentRequestSchema)
     .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const assignment = await updateAssignment(ctx.services.db, input.id, input, displayNameOf(ctx.user));
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.assignment-updated',
-        target: assignment.queueName,
-        details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
-      });
+      const assignment = await updateAssignment(ctx.services.db, input.id, input, ctx.user);
       return { success: true as const, data: assignment };
     }),
 
@@ -203,13 +158,7 @@ export const regionsRouter = router({
     .input(ZDeleteAssignmentRequestSchema)
     .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const assignment = await deleteAssignment(ctx.services.db, input.id);
-      await recordAudit(ctx.services.db, {
-        actor: ctx.user,
-        action: 'regions.queue-unassigned',
-        target: assignment.queueName,
-        details: { queueId: assignment.queueId, team: assignment.team.name },
-      });
+      await deleteAssignment(ctx.services.db, input.id, ctx.user);
       return { success: true as const, message: 'Queue assignment deleted successfully' };
     }),
 });

@@ -1,0 +1,43 @@
+// Billing's requests and answers as the router takes and gives them. The shapes of a job, its
+// customers and the run form (shared with the web app) live in shared/billing.ts.
+import { z } from 'zod';
+import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema } from '../../shared/billing';
+import { recordId } from '../../shared/text';
+import { dataResponse, ZPaginationSchema } from '../common.types';
+
+/** One job, by its id or its code ("BJ-7K3F9Q"). */
+export const ZBillingJobIdRequestSchema = z.object({ id: recordId('Job id') });
+export type TBillingJobIdRequest = z.infer<typeof ZBillingJobIdRequestSchema>;
+
+export const ZBillingJobsResponseSchema = z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema), pagination: ZPaginationSchema });
+export type TBillingJobsResponse = z.infer<typeof ZBillingJobsResponseSchema>;
+
+export const ZBillingJobResponseSchema = dataResponse(ZBillingJobDetailSchema);
+export type TBillingJobResponse = z.infer<typeof ZBillingJobResponseSchema>;
+
+export const ZBillingResultsCsvResponseSchema = dataResponse(z.object({ fileName: z.string(), csv: z.string() }));
+export type TBillingResultsCsvResponse = z.infer<typeof ZBillingResultsCsvResponseSchema>;
+
+export const ZBillingQueuesResponseSchema = dataResponse(z.object({ queues: z.array(ZBillingQueueSchema) }));
+export type TBillingQueuesResponse = z.infer<typeof ZBillingQueuesResponseSchema>;
+
+export const ZRunBillingJobResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }) });
+export type TRunBillingJobResponse = z.infer<typeof ZRunBillingJobResponseSchema>;
+
+/** What Retry and Cancel answer: the job and the status it now has. */
+export const ZBillingJobStatusResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) });
+export type TBillingJobStatusResponse = z.infer<typeof ZBillingJobStatusResponseSchema>;
+
+/** The calls behind one customer's invoice in a job (the CSV download). */
+export const ZJobCallsCsvRequestSchema = z.object({ id: z.string().trim().min(1).max(100), profileId: z.string().uuid('Customer profile not found') });
+export type TJobCallsCsvRequest = z.infer<typeof ZJobCallsCsvRequestSchema>;
+
+export const ZReleaseInvoiceRequestSchema = z.object({ qboInvoiceId: z.string().trim().min(1).max(50), reason: z.string().trim().min(1, 'Say why the invoice is released').max(500) });
+export type TReleaseInvoiceRequest = z.infer<typeof ZReleaseInvoiceRequestSchema>;
+
+export const ZReleaseInvoiceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ qboInvoiceId: z.string(), docNumber: z.string(), calls: z.number().int(), amount: z.number(), qboStatus: z.string() }),
+});
+export type TReleaseInvoiceResponse = z.infer<typeof ZReleaseInvoiceResponseSchema>;

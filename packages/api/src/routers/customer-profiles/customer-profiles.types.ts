@@ -1,0 +1,51 @@
+// Customer profiles' requests and answers as the router takes and gives them. A profile's shape,
+// the form (shared with the web app) and the list filters live in shared/customer-profile.ts.
+import { z } from 'zod';
+import { ZBillingCoverageSchema } from '../../shared/billing';
+import { ZCustomerProfileSaveSchema, ZCustomerProfileSchema, ZCustomerProfileStatsSchema, ZProfileInvoiceSchema } from '../../shared/customer-profile';
+import { dataResponse, ZPaginationSchema } from '../common.types';
+
+export const ZCustomerProfileIdRequestSchema = z.object({ id: z.string().uuid('Customer profile not found') });
+export type TCustomerProfileIdRequest = z.infer<typeof ZCustomerProfileIdRequestSchema>;
+
+export const ZUpdateCustomerProfileRequestSchema = ZCustomerProfileSaveSchema.extend(ZCustomerProfileIdRequestSchema.shape);
+export type TUpdateCustomerProfileRequest = z.infer<typeof ZUpdateCustomerProfileRequestSchema>;
+
+export const ZCustomerProfileListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ZCustomerProfileSchema),
+  pagination: ZPaginationSchema,
+  summary: z.object({ total: z.number(), active: z.number(), withQboMapping: z.number(), withQueues: z.number(), complete: z.number() }),
+});
+export type TCustomerProfileListResponse = z.infer<typeof ZCustomerProfileListResponseSchema>;
+
+export const ZQueueSuggestionsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), divisionName: z.string().nullable() })),
+  /** Where the names came from: Genesys itself, or the stored copy when Genesys did not answer. */
+  source: z.enum(['genesys', 'stored']),
+});
+export type TQueueSuggestionsResponse = z.infer<typeof ZQueueSuggestionsResponseSchema>;
+
+/** Create and update answer the profile as saved. */
+export const ZCustomerProfileResponseSchema = dataResponse(ZCustomerProfileSchema);
+export type TCustomerProfileResponse = z.infer<typeof ZCustomerProfileResponseSchema>;
+
+/** A profile with invoices is archived rather than deleted; `archived` says which happened. */
+export const ZDeleteCustomerProfileResponseSchema = z.object({ success: z.literal(true), message: z.string(), archived: z.boolean() });
+export type TDeleteCustomerProfileResponse = z.infer<typeof ZDeleteCustomerProfileResponseSchema>;
+
+export const ZRescheduleBillingResponseSchema = dataResponse(z.object({ customerName: z.string(), nextRun: z.string().nullable() }));
+export type TRescheduleBillingResponse = z.infer<typeof ZRescheduleBillingResponseSchema>;
+
+export const ZRescheduleAllBillingResponseSchema = dataResponse(z.object({ successCount: z.number().int(), failedCount: z.number().int() }));
+export type TRescheduleAllBillingResponse = z.infer<typeof ZRescheduleAllBillingResponseSchema>;
+
+export const ZCustomerProfileStatsResponseSchema = dataResponse(ZCustomerProfileStatsSchema);
+export type TCustomerProfileStatsResponse = z.infer<typeof ZCustomerProfileStatsResponseSchema>;
+
+export const ZProfileInvoicesResponseSchema = dataResponse(z.array(ZProfileInvoiceSchema));
+export type TProfileInvoicesResponse = z.infer<typeof ZProfileInvoicesResponseSchema>;
+
+export const ZBillingCoverageResponseSchema = dataResponse(ZBillingCoverageSchema);
+export type TBillingCoverageResponse = z.infer<typeof ZBillingCoverageResponseSchema>;
