@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
 import {
   appRouter,
   createCallerFactory,
   createRequestContext,
+  fieldErrorsOf,
   hashPassword,
   loadAuthUser,
   seedDatabase,
@@ -82,4 +85,15 @@ export async function createTestApi(options: { integrations?: IntegrationService
     },
     close: () => db.$disconnect(),
   };
+}
+
+/**
+ * How a call was refused: its tRPC code (which the REST layer turns into the status) and the
+ * message a person reads (for refused input, the first field's, as the error formatter answers).
+ */
+export async function refusal(call: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
+  const error = await call.then(() => null, (thrown: unknown) => thrown);
+  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
+  const message = error.cause instanceof ZodError ? (fieldErrorsOf(error)?.[0]?.msg ?? error.message) : error.message;
+  return { code: error.code, message };
 }

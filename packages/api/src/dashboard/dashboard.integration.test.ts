@@ -1,17 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type Caller, type TestApi } from '../../../../test/caller';
+import { createTestApi, refusal, type Caller, type TestApi } from '../../../../test/caller';
 import { seedDashboardData, startRefusingGenesys } from '../../../../test/dashboard-fixtures';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import type { QboStatus } from '../integrations';
 import { notify } from '../notifications';
-
-/** The error a call was refused with (its tRPC code, which the REST layer turns into the status). */
-async function refusal(call: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
-  const error = await call.then(() => null, (thrown: unknown) => thrown);
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
-  return { code: error.code, message: error.message };
-}
 
 describe('the dashboard over seeded data', () => {
   let api: TestApi;

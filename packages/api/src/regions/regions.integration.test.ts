@@ -1,6 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, TEST_ADMIN_EMAIL, type Caller, type TestApi } from '../../../../test/caller';
+import { createTestApi, refusal, TEST_ADMIN_EMAIL, type Caller, type TestApi } from '../../../../test/caller';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import type { GenesysQueueSummary, GenesysService } from '../integrations';
@@ -25,13 +24,6 @@ function fakeGenesys(): GenesysService {
     ensureCallRecords: async () => undefined,
     status: async () => ({ isConnected: true, tokenExpiresAt: null, lastError: null }),
   };
-}
-
-/** The error a call was refused with (its tRPC code, which the REST layer turns into the status). */
-async function refusal(call: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
-  const error = await call.then(() => null, (thrown: unknown) => thrown);
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
-  return { code: error.code, message: error.message };
 }
 
 describe('regions, teams and queue assignments', () => {

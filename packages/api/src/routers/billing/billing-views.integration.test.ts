@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RestClient } from '../../../../../test/rest-client';
-import { startTestServer, type TestServer } from '../../../../../test/server';
+import { createTestApi, refusal, type TestApi } from '../../../../../test/caller';
 
 // What Billing Jobs and the statistics modal read: the paged job list, a job's results as CSV,
 // and a customer's invoices. Jobs are written straight to the database (no run needed).
 
-let server: TestServer;
-let admin: RestClient;
+let api: TestApi;
 let profileId: string;
 let jobIds: string[];
 
 beforeAll(async () => {
-  server = await startTestServer({ runWorkers: false });
-  admin = await server.admin();
-  const { db } = server.server.services;
+  api = await createTestApi();
+  const { db } = api;
   const profile = await db.customerProfile.create({
     data: { qboDisplayName: 'Views Customer', genesysQueueNames: ['Views Queue'], ratePerMinute: '0.50', qboCustomerId: '7' },
   });
@@ -72,40 +69,37 @@ beforeAll(async () => {
   });
 });
 
-afterAll(() => server?.stop());
+afterAll(() => api?.close());
 
 describe('billing views', () => {
   it('pages the job list, newest first, with the total', async () => {
-    const first = await admin.get('/api/v1/billing/jobs?limit=10');
-    expect(first.status).toBe(200);
-    expect(first.body.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
-    expect(first.body.data.map((job: { jobId: string }) => job.jobId)[0]).toBe('BJ-V00022');
-    const last = await admin.get('/api/v1/billing/jobs?limit=10&page=3');
-    expect(last.body.data.map((job: { jobId: string }) => job.jobId)).toEqual(['BJ-V00002', 'BJ-V00001', 'BJ-V00000']);
+    const first = await api.admin.billing.jobs({ limit: 10 });
+    expect(first.pagination).toEqual({ page: 1, limit: 10, total: 23, pages: 3 });
+    expect(first.data.map((job) => job.jobId)[0]).toBe('BJ-V00022');
+    const last = await api.admin.billing.jobs({ limit: 10, page: 3 });
+    expect(last.data.map((job) => job.jobId)).toEqual(['BJ-V00002', 'BJ-V00001', 'BJ-V00000']);
     // Without paging a script still gets every job (up to 200).
-    expect((await admin.get('/api/v1/billing/jobs')).body.data).toHaveLength(23);
+    expect((await api.admin.billing.jobs()).data).toHaveLength(23);
   });
 
   it("exports a job's per-customer results as CSV", async () => {
-    const answer = await admin.get(`/api/v1/billing/jobs/${jobIds[22]}/results-csv`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data.fileName).toBe('billing-job-BJ-V00022-results.csv');
-    expect(answer.body.data.csv.trimEnd().split('\r\n')).toEqual([
+    const answer = await api.admin.billing.resultsCsv({ id: jobIds[22]! });
+    expect(answer.data.fileName).toBe('billing-job-BJ-V00022-results.csv');
+    expect(answer.data.csv.trimEnd().split('\r\n')).toEqual([
       'Customer,Status,Period Start,Period End,Calls,Billed Minutes,Amount,Invoice No.,QuickBooks Invoice ID,Reason',
       '"Quiet, ""Skipped"" Customer",Skipped,2026-10-01,2026-10-31,0,0.0000,,,,No usage and no minimum commitment: nothing to invoice',
       'Views Customer,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,BJ-V00022-1,131,',
     ]);
-    expect((await admin.get('/api/v1/billing/jobs/00000000-0000-4000-8000-000000000000/results-csv')).status).toBe(404);
+    expect((await refusal(api.admin.billing.resultsCsv({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
   });
 
   it("lists a customer's invoices, newest period first", async () => {
-    const answer = await admin.get(`/api/v1/customer-profiles/${profileId}/invoices`);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual([
+    const answer = await api.admin.customerProfiles.invoices({ id: profileId });
+    expect(answer.data).toEqual([
       { qboInvoiceId: '131', docNumber: 'BJ-V00022-1', periodStart: '2026-10-01', periodEnd: '2026-10-31', amount: 4, status: 'Sent', jobId: 'BJ-V00022', createdAt: expect.any(String) },
       { qboInvoiceId: '120', docNumber: 'BJ-V00000-1', periodStart: '2026-09-01', periodEnd: '2026-09-30', amount: 3.5, status: 'Sent', jobId: 'BJ-V00000', createdAt: expect.any(String) },
     ]);
-    expect((await admin.get('/api/v1/customer-profiles/00000000-0000-4000-8000-000000000000/invoices')).status).toBe(404);
-    expect((await server.anonymous().get(`/api/v1/customer-profiles/${profileId}/invoices`)).status).toBe(401);
+    expect((await refusal(api.admin.customerProfiles.invoices({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(api.anonymous.customerProfiles.invoices({ id: profileId }))).code).toBe('UNAUTHORIZED');
   });
 });
