@@ -239,3 +239,16 @@ describe('without TRUST_PROXY', () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe('operations added after the text rules obey them too', () => {
+  it('releasing an invoice: NUL in the QuickBooks id or the reason is a 400, never a 500', async () => {
+    expectEnvelope(await admin.post('/api/v1/billing/invoices/12%0034/release', { reason: 'Voided in QuickBooks' }), 400, 'QuickBooks invoice id cannot contain control characters');
+    expectEnvelope(await admin.post('/api/v1/billing/invoices/1234/release', { reason: 'Voided\u0000' }), 400, 'Reason cannot contain control characters');
+    expectEnvelope(await admin.post('/api/v1/billing/invoices/1234/release', { reason: 'x'.repeat(2001) }), 400, 'Reason cannot be longer than 2000 characters');
+  });
+
+  it("a job's calls as CSV: NUL in the job id is a 400 in the envelope, never a 500", async () => {
+    const answer = await admin.get(`/api/v1/billing/jobs/ab%00cd/calls.csv?profileId=${profileId}`);
+    expectEnvelope(answer, 400, 'Job id cannot contain control characters');
+  });
+});

@@ -1,3 +1,4 @@
+import { TEXT_LIMITS, ZReleaseInvoiceSchema } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Modal } from '@phone-billing/ui/modal';
@@ -9,7 +10,7 @@ import { usePermission } from '../lib/auth-store';
 import { invoiceQboFlag } from '../lib/invoice-status';
 
 /** The server's limit on the reason (billing.releaseInvoice). */
-const REASON_MAX = 500;
+const REASON_MAX = TEXT_LIMITS.note;
 
 interface ReleaseInvoiceButtonProps {
   qboInvoiceId: string;
@@ -41,12 +42,13 @@ export function ReleaseInvoiceButton({ qboInvoiceId, docNumber, qboStatus }: Rel
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setError('Say why the invoice is released');
+    // The server's own rule, so a blank reason or a pasted control character gets its message here.
+    const checked = ZReleaseInvoiceSchema.shape.reason.safeParse(reason);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
       return;
     }
-    release.mutate({ qboInvoiceId, reason: trimmed }, { onSuccess: close });
+    release.mutate({ qboInvoiceId, reason: checked.data }, { onSuccess: close });
   };
 
   return (

@@ -7,6 +7,7 @@ import { invoiceQboState } from '@phone-billing/integrations/qbo';
 import { recordAudit, type AuditActor } from '../auth/audit';
 import type { AppServices } from '../services';
 import { AppError, notFound } from '../errors';
+import { toQboAppError } from '../qbo/connection';
 import { qboClientOf } from './send-invoices';
 
 export type ReleasedInvoice = { qboInvoiceId: string; docNumber: string; amount: number; calls: number; qboStatus: string };
@@ -22,7 +23,10 @@ export async function releaseInvoice(services: AppServices, qboInvoiceId: string
   let qboStatus = entry.qboStatus ?? 'active';
   const { client } = await qboClientOf(services);
   if (client) {
-    const [invoice] = await client.findInvoicesByIds([qboInvoiceId]);
+    // QuickBooks failing to answer is its failure (502, or 429 when it limits us), not ours.
+    const [invoice] = await client.findInvoicesByIds([qboInvoiceId]).catch((error: unknown) => {
+      throw toQboAppError(error);
+    });
     qboStatus = invoice ? invoiceQboState(invoice) : 'deleted';
   }
   if (qboStatus === 'active') {

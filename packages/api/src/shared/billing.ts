@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BILLING_JOB_STATUSES, BILLING_JOB_TYPES } from './billing-states';
-import { safeText, safeTextList, TEXT_LIMITS } from './text';
+import { recordId, safeText, safeTextList, TEXT_LIMITS } from './text';
 
 export * from './billing-states';
 
@@ -33,6 +33,12 @@ export const ZRunBillingJobSchema = z
     path: ['billingPeriodEnd'],
   });
 export type RunBillingJobInput = z.input<typeof ZRunBillingJobSchema>;
+
+/** POST /billing/invoices/{qboInvoiceId}/release (and the release dialog, for the same messages). */
+export const ZReleaseInvoiceSchema = z.object({
+  qboInvoiceId: recordId('QuickBooks invoice id'),
+  reason: safeText({ label: 'Reason', max: TEXT_LIMITS.note, required: true, requiredMessage: 'Say why the invoice is released', kind: 'multi-line' }),
+});
 
 /** GET /billing/jobs: optional status filter, job-id search (matched literally) and count. */
 export const ZBillingJobsQuerySchema = z.object({

@@ -1,7 +1,7 @@
 // Billing's requests and answers as the router takes and gives them. The shapes of a job, its
 // customers and the run form (shared with the web app) live in shared/billing.ts.
 import { z } from 'zod';
-import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema } from '../../shared/billing';
+import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema, ZReleaseInvoiceSchema } from '../../shared/billing';
 import { recordId } from '../../shared/text';
 import { dataResponse, ZPaginationSchema } from '../common.types';
 
@@ -29,10 +29,11 @@ export const ZBillingJobStatusResponseSchema = z.object({ success: z.literal(tru
 export type TBillingJobStatusResponse = z.infer<typeof ZBillingJobStatusResponseSchema>;
 
 /** The calls behind one customer's invoice in a job (the CSV download). */
-export const ZJobCallsCsvRequestSchema = z.object({ id: z.string().trim().min(1).max(100), profileId: z.string().uuid('Customer profile not found') });
+export const ZJobCallsCsvRequestSchema = z.object({ id: recordId('Job id'), profileId: z.string().uuid('Customer profile not found') });
 export type TJobCallsCsvRequest = z.infer<typeof ZJobCallsCsvRequestSchema>;
 
-export const ZReleaseInvoiceRequestSchema = z.object({ qboInvoiceId: z.string().trim().min(1).max(50), reason: z.string().trim().min(1, 'Say why the invoice is released').max(500) });
+/** The release dialog checks the reason with the same schema (shared/billing.ts), so it shows the same messages. */
+export const ZReleaseInvoiceRequestSchema = ZReleaseInvoiceSchema;
 export type TReleaseInvoiceRequest = z.infer<typeof ZReleaseInvoiceRequestSchema>;
 
 export const ZReleaseInvoiceResponseSchema = z.object({

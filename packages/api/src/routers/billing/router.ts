@@ -86,7 +86,7 @@ export const billingRouter = router({
     .query(async ({ ctx, input }) => exportJobCalls(ctx.services.db, input.id, input.profileId)),
 
   releaseInvoice: permissionProcedure('billing:run')
-    .meta({ openapi: { method: 'POST', path: '/billing/invoices/{qboInvoiceId}/release', errorResponses: { 409: 'The invoice is still active in QuickBooks, or was already released' }, tags: ['billing'], summary: 'Release an invoice voided or deleted in QuickBooks for re-billing (its calls are billed again by the next run)' } })
+    .meta({ openapi: { method: 'POST', path: '/billing/invoices/{qboInvoiceId}/release', errorResponses: { 409: 'The invoice is still active in QuickBooks, or was already released', 429: 'QuickBooks is limiting requests', 502: 'QuickBooks could not say whether the invoice is still active' }, tags: ['billing'], summary: 'Release an invoice voided or deleted in QuickBooks for re-billing (its calls are billed again by the next run)' } })
     .input(ZReleaseInvoiceRequestSchema)
     .output(ZReleaseInvoiceResponseSchema)
     .mutation(async ({ ctx, input }) => {
