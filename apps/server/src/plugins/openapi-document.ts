@@ -53,7 +53,7 @@ const DESCRIPTION = `REST access to Phone Billing for scripts: the same operatio
 
 **Limits.** Per client address and minute: ${Object.entries(RATE_LIMITS)
   .map(([procedure, limit]) => `${procedure} ${limit.perMinute}`)
-  .join(', ')}. Five failed sign-ins lock an e-mail for 15 minutes; twenty lock a client address.`;
+  .join(', ')}. Five failed sign-ins lock an e-mail for 15 minutes at the client address they came from (fifty from all addresses together lock it everywhere); twenty lock a client address.`;
 
 /**
  * /api/v1/openapi.json, told truthfully: the envelope as every error's schema, every status each

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestClient } from '../../../../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
-import { parseTrustProxy } from '../config';
+import { parseTrustProxy, REPO_ROOT } from '../config';
 
 /**
  * Sign-in throttling that holds under concurrency, and the per-address rate limits (issue 13).
@@ -20,7 +22,13 @@ function from(address: string, client: RestClient = server.anonymous()) {
   };
 }
 
-const USERS = { timing: { email: 'timing@example.com', password: 'timing-password-1' }, victim: { email: 'victim@example.com', password: 'victim-password-1' } };
+const USERS = {
+  timing: { email: 'timing@example.com', password: 'timing-password-1' },
+  victim: { email: 'victim@example.com', password: 'victim-password-1' },
+  target: { email: 'target@example.com', password: 'target-password-1' },
+};
+/** Forgets every sign-in count of an e-mail (from any address). */
+const forgetSignIns = (email: string) => server.server.services.db.requestCounter.deleteMany({ where: { key: { endsWith: `:${email}` } } });
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true', DEMO_DATA: '0' } });
@@ -30,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('sign-in throttle per e-mail', () => {
-  it('of 10 parallel wrong passwords, 5 are checked and 5 refused with 429 before any check', async () => {
+  it('of 10 parallel wrong passwords, 5 are checked and 5 refused with 429 before any check; the real user, elsewhere, still signs in', async () => {
     const address = newAddress();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => from(address).post('/api/v1/auth/sign-in', { email: USERS.victim.email, password: 'wrong-password' })),
@@ -47,8 +55,25 @@ describe('sign-in throttle per e-mail', () => {
     // Exactly five failures reached the password check (and the audit log).
     const failures = await server.server.services.db.auditLog.count({ where: { action: 'auth.sign-in-failed', target: USERS.victim.email } });
     expect(failures).toBe(5);
-    // The e-mail stays locked for its window, even with the right password.
-    expect((await from(newAddress()).post('/api/v1/auth/sign-in', USERS.victim)).status).toBe(429);
+    // The guesser's address stays locked out of this e-mail for the window, right password or not...
+    expect((await from(address).post('/api/v1/auth/sign-in', USERS.victim)).status).toBe(429);
+    // ...but the real user, signing in from their own address, is not locked out by someone else's guesses.
+    const realUser = await from(newAddress()).post('/api/v1/auth/sign-in', USERS.victim);
+    expect(realUser.status).toBe(200);
+    expect(realUser.body.user.email).toBe(USERS.victim.email);
+  });
+
+  it('guesses spread over many addresses: 50 attempts at one e-mail lock it everywhere for the window', async () => {
+    const guesses = Array.from({ length: 10 }, newAddress).flatMap((address) =>
+      Array.from({ length: 5 }, (_, attempt) => () => from(address).post('/api/v1/auth/sign-in', { email: USERS.target.email, password: `guess-${attempt}-password` })),
+    );
+    const statuses = await Promise.all(guesses.map((guess) => guess()));
+    expect(statuses.map((answer) => answer.status).filter((status) => status !== 401)).toEqual([]);
+    const locked = await from(newAddress()).post('/api/v1/auth/sign-in', USERS.target);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toBe('Too many failed sign-in attempts for this account. Try again in 15 minutes.');
+    await forgetSignIns(USERS.target.email);
+    expect((await from(newAddress()).post('/api/v1/auth/sign-in', USERS.target)).status).toBe(200);
   });
 
   it('a successful sign-in starts the count afresh', async () => {
@@ -61,7 +86,7 @@ describe('sign-in throttle per e-mail', () => {
       expect((await from(address).post('/api/v1/auth/sign-in', { email: USERS.timing.email, password: 'nope-nope' })).status).toBe(401);
     }
     expect((await from(address).post('/api/v1/auth/sign-in', USERS.timing)).status).toBe(429);
-    await server.server.services.db.requestCounter.deleteMany({ where: { key: `sign-in:email:${USERS.timing.email}` } });
+    await forgetSignIns(USERS.timing.email);
   });
 });
 
@@ -94,7 +119,7 @@ describe('unknown e-mails cost the same password check as known ones', () => {
     const known = await cpuOf(TEST_ADMIN.email);
     const unknown = await cpuOf('nobody-here@example.com');
     expect(unknown).toBeGreaterThan(known * 0.6);
-    await server.server.services.db.requestCounter.deleteMany({ where: { key: `sign-in:email:${TEST_ADMIN.email}` } });
+    await forgetSignIns(TEST_ADMIN.email);
   });
 });
 
@@ -141,6 +166,26 @@ describe('@fastify/rate-limit per client address', () => {
   });
 });
 
+describe('the expensive reads are limited per client address', () => {
+  it('analytics (60 a minute), call records (120) and their CSV export (30): the next one is a 429 with Retry-After and the envelope', async () => {
+    const admin = new RestClient(server.url);
+    await admin.request('POST', '/api/v1/auth/sign-in', TEST_ADMIN, { 'x-forwarded-for': newAddress() });
+    for (const [path, perMinute] of [
+      ['/api/v1/genesys/analytics', 60],
+      ['/api/v1/genesys/call-records', 120],
+      ['/api/v1/genesys/call-records/export', 30],
+    ] as const) {
+      const as = from(newAddress(), admin);
+      // Without dates: a 400 that costs nothing, still counted.
+      for (let attempt = 0; attempt < perMinute; attempt++) expect((await as.get(path)).status, path).toBe(400);
+      const limited = await as.get(path);
+      expect(limited.status, path).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.body).toMatchObject({ success: false, error: expect.stringMatching(new RegExp(`^Too many requests: at most ${perMinute} a minute\\. Try again in \\d+ seconds?\\.$`)) });
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts nobody unless told: false by default, true, a hop count, or addresses', () => {
     expect(parseTrustProxy(undefined)).toBe(false);
@@ -150,5 +195,12 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('127.0.0.1,10.0.0.0/8')).toBe('127.0.0.1,10.0.0.0/8');
+  });
+
+  it('is documented where an operator looks: the README (with why it matters) and .env.example', () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('| `TRUST_PROXY` |');
+    expect(readme).toContain('**Behind a reverse proxy or load balancer, set `TRUST_PROXY`**');
+    expect(readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8')).toMatch(/^# TRUST_PROXY=/m);
   });
 });

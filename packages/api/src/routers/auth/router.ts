@@ -20,7 +20,7 @@ import {
 
 export const authRouter = router({
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', errorResponses: { 401: 'Wrong e-mail or password', 429: 'Too many attempts: for this e-mail (5 in 15 minutes), from this address (20 failures in 15 minutes, 30 requests a minute)' }, tags: ['auth'], summary: 'Sign in and receive the session cookie' } })
+    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', errorResponses: { 401: 'Wrong e-mail or password', 429: 'Too many attempts: for this e-mail from this address (5 in 15 minutes), for this e-mail from all addresses (50 in 15 minutes), from this address (20 failures in 15 minutes, 30 requests a minute)' }, tags: ['auth'], summary: 'Sign in and receive the session cookie' } })
     .input(ZSignInRequestSchema)
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
