@@ -56,7 +56,8 @@ const teamInclude = {
 
 type TeamRow = Prisma.TeamGetPayload<{ include: typeof teamInclude }>;
 
-function teamOut(row: TeamRow): TTeam {
+/** A team's own fields and its queues: what a region lists of each of its teams. */
+function teamFieldsOut(row: Omit<TeamRow, 'region'>): Omit<TTeam, 'region'> {
   return {
     id: row.id,
     name: row.name,
@@ -64,9 +65,12 @@ function teamOut(row: TeamRow): TTeam {
     regionId: row.regionId,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
-    region: row.region,
     queueAssignments: row.queueAssignments.map(assignmentOut),
   };
+}
+
+function teamOut(row: TeamRow): TTeam {
+  return { ...teamFieldsOut(row), region: row.region };
 }
 
 const regionInclude = {
@@ -82,15 +86,7 @@ function regionOut(row: RegionRow): TRegion {
     description: row.description,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
-    teams: row.teams.map((team) => ({
-      id: team.id,
-      name: team.name,
-      description: team.description,
-      regionId: team.regionId,
-      isActive: team.isActive,
-      createdAt: team.createdAt.toISOString(),
-      queueAssignments: team.queueAssignments.map(assignmentOut),
-    })),
+    teams: row.teams.map(teamFieldsOut),
   };
 }
 
@@ -343,12 +339,7 @@ export async function assignQueue(
       include: assignmentInclude,
     });
     const assignment = assignmentWithTeamOut(row);
-    await recordAudit(db, {
-      actor,
-      action: 'regions.queue-assigned',
-      target: assignment.queueName,
-      details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
-    });
+    await auditAssignment(db, actor, 'regions.queue-assigned', assignment);
     return assignment;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
@@ -384,13 +375,18 @@ export async function updateAssignment(
     include: assignmentInclude,
   });
   const assignment = assignmentWithTeamOut(row);
+  await auditAssignment(db, actor, 'regions.assignment-updated', assignment);
+  return assignment;
+}
+
+/** Audits an assignment made or changed, naming its queue, team and region. */
+async function auditAssignment(db: Database, actor: Actor, action: string, assignment: TQueueAssignmentWithTeam): Promise<void> {
   await recordAudit(db, {
     actor,
-    action: 'regions.assignment-updated',
+    action,
     target: assignment.queueName,
     details: { queueId: assignment.queueId, team: assignment.team.name, region: assignment.team.region.name },
   });
-  return assignment;
 }
 
 /** Unassigns the queue. */
