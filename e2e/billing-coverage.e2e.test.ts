@@ -241,6 +241,10 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     // The reason is required.
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
     await confirm.getByText('Say why the invoice is released').waitFor();
+    // A pasted control character gets the server's own message (the same schema), before any request.
+    await confirm.getByLabel('Reason').fill('Voided\u0007 by accounting');
+    await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
+    await confirm.getByText('Reason cannot contain control characters').waitFor();
     await confirm.getByLabel('Reason').fill('Customer disputed the usage; voided by accounting');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
     await toast(page, `Invoice ${voided.docNumber} released: its ${voided.calls} calls are billed again by the next run`);

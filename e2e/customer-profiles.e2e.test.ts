@@ -81,6 +81,17 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await addDialog.getByText('QBO Display Name is required for QuickBooks integration').waitFor();
     expect(await field(addDialog, 'Rate Per Minute ($)').inputValue()).toBe('0.09');
     expect(await field(addDialog, 'Bill Time').inputValue()).toBe('02:00');
+    // Names follow the server's text rules with the server's own messages (one shared schema),
+    // before any request: an invisible character pasted into the display name, a control character in a queue name.
+    await field(addDialog, 'QBO Display Name').fill('Amy\u200Bs Bird Sanctuary');
+    await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await addDialog.getByText('QBO Display Name cannot contain invisible formatting characters').waitFor();
+    await field(addDialog, 'Queue names').fill('Bird\u0007Line');
+    await field(addDialog, 'Queue names').press('Enter');
+    await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await addDialog.getByText('Queue name cannot contain control characters').waitFor();
+    await addDialog.getByRole('button', { name: /^Remove queue Bird/ }).click();
+    await field(addDialog, 'QBO Display Name').fill('');
 
     // Search QuickBooks by display name, then connect.
     await addDialog.getByRole('button', { name: 'Search QBO Customer ID' }).click();

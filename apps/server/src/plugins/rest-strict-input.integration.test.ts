@@ -148,6 +148,16 @@ describe('text rules: control characters, unpaired surrogates, invisible charact
     expect(await db().action.count()).toBe(keys);
   });
 
+  it('customer-profile names: the messages the profile form shows (e2e/customer-profiles), from the same schema', async () => {
+    expectEnvelope(
+      await admin.put(`/api/v1/customer-profiles/${profileId}`, { ...profileBody, qboDisplayName: 'Amy\u200Bs Bird Sanctuary' }),
+      400,
+      'QBO Display Name cannot contain invisible formatting characters',
+    );
+    expectEnvelope(await admin.put(`/api/v1/customer-profiles/${profileId}`, { ...profileBody, genesysQueueNames: ['Bird\u0007Line'] }), 400, 'Queue name cannot contain control characters');
+    expect((await db().customerProfile.findUniqueOrThrow({ where: { id: profileId } })).qboDisplayName).toBe('Strict Co');
+  });
+
   it('notes keep their line breaks and tabs', async () => {
     const answer = await admin.put(`/api/v1/customer-profiles/${profileId}`, { ...profileBody, notes: 'line one\n\tline two' });
     expect(answer.status).toBe(200);

@@ -82,6 +82,21 @@ function rateText(value: string): string {
 const schemaResolver = zodResolver(ZCustomerProfileFormSchema);
 
 /**
+ * The message of a list field: the list's own ("At least one ..."), or its first entry's (a queue
+ * name breaking a text rule), which would otherwise mark the field invalid without saying why.
+ */
+function listErrorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const list = error as { message?: string; root?: { message?: string } };
+  if (list.message) return list.message;
+  if (list.root?.message) return list.root.message;
+  for (const entry of Object.values(error)) {
+    if (entry && typeof entry === 'object' && typeof (entry as { message?: unknown }).message === 'string') return (entry as { message: string }).message;
+  }
+  return undefined;
+}
+
+/**
  * The shared schema's checks, plus what only the form knows about the Billing Start Date: whether
  * the browser could read the date typed, and whether an existing profile is being edited.
  */
@@ -347,7 +362,7 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
           <FormField
             label="Queue names"
             htmlFor="profile-genesysQueueNames"
-            error={errors.genesysQueueNames?.message ?? errors.genesysQueueNames?.root?.message}
+            error={listErrorMessage(errors.genesysQueueNames)}
             required
             hint="Calls of these Genesys queues are billed to this customer."
           >
