@@ -6,6 +6,7 @@ import { appRouter } from '@phone-billing/api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { buildOpenApiDocument } from './openapi-document';
+import { RATE_LIMITS } from './rate-limits';
 import { restOperations } from './rest-operations';
 
 /** /api/v1/openapi.json tells the truth about errors, statuses, security and input rules (issue 13). */
@@ -71,6 +72,15 @@ describe('the OpenAPI document', () => {
     expect(resolve(signIn.responses['429']!).headers).toHaveProperty('Retry-After');
     expect(Object.keys(operationOf('POST', '/billing/run').responses)).toEqual(expect.arrayContaining(['201', '409', '429']));
     expect(Object.keys(operationOf('GET', '/genesys/analytics').responses)).toEqual(expect.arrayContaining(['429', '502']));
+  });
+
+  it("states each rate-limited operation's limit in its description, and lists 429 for it", () => {
+    for (const operation of operations.filter((candidate) => RATE_LIMITS[candidate.procedurePath])) {
+      const entry = operationOf(operation.method, operation.path) as Operation & { description?: string };
+      expect(entry.description, operation.path).toContain(`Rate limit: ${RATE_LIMITS[operation.procedurePath]!.perMinute} a minute per client address`);
+      expect(Object.keys(entry.responses), operation.path).toContain('429');
+    }
+    expect((operationOf('GET', '/regions') as { description?: string }).description).not.toContain('Rate limit');
   });
 
   it('marks the public operations as needing no authentication, and only them', () => {

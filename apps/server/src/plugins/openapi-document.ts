@@ -90,7 +90,10 @@ export function buildOpenApiDocument(operations: RestOperation[], appOrigin: str
 
     const access = operation.meta.access;
     const permission = access === 'public' ? 'public' : access === 'signed-in' ? 'any signed-in user' : access ? access.anyOf.join(' or ') : 'unknown';
-    entry.description = [entry.description, `Permission: ${permission}`].filter(Boolean).join('\n\n');
+    const rateLimit = RATE_LIMITS[operation.procedurePath];
+    entry.description = [entry.description, `Permission: ${permission}`, rateLimit && `Rate limit: ${rateLimit.perMinute} a minute per client address (then 429 with Retry-After)`]
+      .filter(Boolean)
+      .join('\n\n');
     if (access === 'public') delete entry.security;
 
     entry.responses = responsesOf(operation, entry);
