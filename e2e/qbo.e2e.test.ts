@@ -63,7 +63,10 @@ describe.skipIf(!chromiumAvailable)('QuickBooks: connect from QBO Setup through 
 
     await page.getByRole('button', { name: 'Test Connection' }).click();
     await page.getByText('QBO connection successful!').waitFor();
+    // Refreshing spends the refresh token: the app asks with a POST, never a GET a link could trigger.
+    const refreshRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/trpc/') && request.url().includes('qbo.refreshToken'));
     await page.getByRole('button', { name: 'Refresh Token' }).click();
+    expect((await refreshRequest).method()).toBe('POST');
     await page.getByText('Token refreshed successfully').waitFor();
   });
 
