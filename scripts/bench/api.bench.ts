@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashToken } from '../../packages/api/src/auth/tokens';
 import { seedDatabase } from '../../packages/api/src/seed';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { seedRealisticRows } from './realistic-rows';
 import { createScratchDatabase } from './scratch-database';
 
@@ -51,8 +52,8 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a TypeScript entry point as its own process and waits until `readyUrl` answers. */
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string, nodeFlags: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
@@ -112,7 +113,8 @@ export default async function apiBench(): Promise<void> {
       DEMO_DATA: '0',
       GENESYS_HISTORY_DAYS: '0',
     };
-    children.push(await startProcess(['apps/server/src/main.ts'], appEnv, `${appBase}/readyz`));
+    // The app as `npm start` runs it (its Node flags included); the bare server as Node comes.
+    children.push(await startProcess(['apps/server/src/main.ts'], appEnv, `${appBase}/readyz`, SERVER_NODE_FLAGS));
     children.push(await startProcess(['scripts/bench/api/bare-server.ts', scratch.url, String(barePort)], { PATH: process.env.PATH, NODE_ENV: 'production' }, `${bareBase}/billing/jobs`));
 
     console.log(

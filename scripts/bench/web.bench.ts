@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { seedDatabase } from '../../packages/api/src/seed';
 import { CHROMIUM_PATH, launchBrowser } from '../../test/browser';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { seedRealisticRows } from './realistic-rows';
 import { createScratchDatabase } from './scratch-database';
 
@@ -133,7 +134,7 @@ export default async function webBench(): Promise<void> {
     await seedRealisticRows(scratch.db, ROWS);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    app = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

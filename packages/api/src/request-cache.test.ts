@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestCache } from './request-cache';
+import { profileCountsCacheKey, RequestCache } from './request-cache';
 
 function counter(value: object | null = { name: 'admin' }) {
   let reads = 0;
@@ -56,6 +56,21 @@ describe('RequestCache', () => {
     await cache.read('session:s', session.load);
     await cache.read('settings', settings.load);
     expect([token.reads(), session.reads(), settings.reads()]).toEqual([3, 2, 1]);
+  });
+
+  it('drops the customer list counts of every filter on "profiles", and nothing else', async () => {
+    const cache = new RequestCache();
+    cache.setListening(true);
+    const all = counter();
+    const active = counter();
+    const token = counter();
+    const settings = counter();
+    const sources = [[profileCountsCacheKey('{}'), all], [profileCountsCacheKey('{"isActive":true}'), active], ['token:t', token], ['settings', settings]] as const;
+    for (const [key, source] of sources) await cache.read(key, source.load);
+
+    cache.applyChange('profiles');
+    for (const [key, source] of sources) await cache.read(key, source.load);
+    expect([all.reads(), active.reads(), token.reads(), settings.reads()]).toEqual([2, 2, 1, 1]);
   });
 
   it('does not keep a value read while a change was announced (it may predate the change)', async () => {

@@ -1,10 +1,12 @@
 /**
  * What every request would otherwise read again: who a session or API token belongs to (user,
- * roles, permissions) and the organisation settings, kept for a few seconds per process.
+ * roles, permissions), the organisation settings and the customer list's counts, kept for a few
+ * seconds per process.
  *
  * Correctness does not rest on the time limit. The database announces every change of sessions,
  * tokens, users, roles, permissions and settings on REQUEST_CACHE_CHANNEL (migration
- * 20261126_request_cache_notify) and each process drops what changed the moment it hears it; a
+ * 20261126_request_cache_notify; customer profiles and their queues since
+ * 20261204_profile_counts_notify) and each process drops what changed the moment it hears it; a
  * write request to this process drops everything at once, before its answer leaves (the session
  * plugin does that). While the
  * process is not listening (starting, connection lost) nothing is served from the cache, since
@@ -19,6 +21,13 @@ const MAX_ENTRIES = 10_000;
 export const sessionCacheKey = (sessionId: string) => `session:${sessionId}`;
 export const apiTokenCacheKey = (tokenHash: string) => `token:${tokenHash}`;
 export const SETTINGS_CACHE_KEY = 'settings';
+/**
+ * The customer list's counts (matching profiles, the five stat cards) per set of filters: each
+ * needs every profile read and checked, while the page itself is 50 rows read on every request.
+ * Dropped whenever a profile or its queues change ('profiles').
+ */
+export const PROFILE_COUNTS_CHANGE = 'profiles';
+export const profileCountsCacheKey = (filters: string) => `${PROFILE_COUNTS_CHANGE}:${filters}`;
 
 interface Entry {
   value: unknown;
@@ -66,6 +75,8 @@ export class RequestCache {
     this.generation++;
     if (payload === 'principals') {
       for (const key of this.entries.keys()) if (key !== SETTINGS_CACHE_KEY) this.entries.delete(key);
+    } else if (payload === PROFILE_COUNTS_CHANGE) {
+      for (const key of this.entries.keys()) if (key.startsWith(`${PROFILE_COUNTS_CHANGE}:`)) this.entries.delete(key);
     } else {
       this.entries.delete(payload);
     }

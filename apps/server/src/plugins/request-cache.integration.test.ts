@@ -102,6 +102,34 @@ describe('the request cache shared by several instances', () => {
     expect((await admin.on(second.url).get('/api/v1/dashboard/overview')).body.data.config.timezone).toBe('America/New_York');
   });
 
+  it("a customer profile saved on one server is counted in the other's stat cards at once", async () => {
+    const admin = await first.admin();
+    await warm(admin, '/api/v1/customer-profiles', 200);
+    const before = (await admin.on(second.url).get('/api/v1/customer-profiles')).body;
+
+    const created = await admin.post('/api/v1/customer-profiles', { qboDisplayName: 'Counted Co', ratePerMinute: '0.05', genesysQueueNames: ['Counted queue'] });
+    expect(created.status).toBe(201);
+    // The announcement leaves when the save commits; well inside the cache's 5 s it must have landed.
+    const totalOnSecond = async () => (await admin.on(second.url).get('/api/v1/customer-profiles')).body.pagination.total as number;
+    await expect.poll(totalOnSecond, { timeout: 1_000, interval: 10 }).toBe(before.pagination.total + 1);
+    const after = (await admin.on(second.url).get('/api/v1/customer-profiles')).body;
+    expect(after.summary.total).toBe(before.summary.total + 1);
+    expect(after.summary.withQueues).toBe(before.summary.withQueues + 1);
+    expect(after.data.map((profile: { qboDisplayName: string }) => profile.qboDisplayName)).toContain('Counted Co');
+  });
+
+  it('a customer profile changed straight in the database is counted by both servers at once', async () => {
+    const admin = await first.admin();
+    await warm(admin, '/api/v1/customer-profiles?isActive=true', 200);
+    const activeOn = (server: TestServer) => async () => (await admin.on(server.url).get('/api/v1/customer-profiles?isActive=true')).body.summary.active as number;
+    const before = await activeOn(first)();
+    expect(before).toBeGreaterThan(0);
+
+    await sql.query(`UPDATE customer_profiles SET "isActive" = false WHERE "qboDisplayName" = 'Counted Co'`);
+    await expect.poll(activeOn(second), { timeout: 1_000, interval: 10 }).toBe(before - 1);
+    await expect.poll(activeOn(first), { timeout: 1_000, interval: 10 }).toBe(before - 1);
+  });
+
   it('really answers from the cache: with the announcements held back, the other server still has its copy', async () => {
     const admin = await first.admin();
     const { token } = await newApiToken(admin, 'unannounced');

@@ -6,6 +6,7 @@
 import { Prisma, queryRows, type CustomerProfile, type Database, type PgRow } from '@phone-billing/db';
 import { recordAudit, type AuditActor } from '../auth/audit';
 import { AppError, notFound } from '../errors';
+import { profileCountsCacheKey, type RequestCache } from '../request-cache';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import {
   COMPLETENESS_CHECK_COUNT,
@@ -128,48 +129,65 @@ export interface ProfileSummary {
   complete: number;
 }
 
-type ProfilePageRow = { [field in keyof PgRow<CustomerProfile>]: PgRow<CustomerProfile>[field] | null } & {
-  matching: number;
-  summaryTotal: number;
-  summaryActive: number;
-  summaryWithQboMapping: number;
-  summaryWithQueues: number;
-  summaryComplete: number;
-};
+type ProfileCounts = { matching: number; summary: ProfileSummary };
 
 /**
- * One page of the list, the number of profiles matching the filters, and the screen's five stat
- * cards over every profile not archived (not only the filtered page), in one statement: the customers screen
- * is read far more often than profiles change.
+ * How many profiles match the filters, and the screen's five stat cards over every profile not
+ * archived (not only the filtered page): one statement that reads every profile and runs the
+ * completeness checks on each. The customers screen is read far more often than profiles change,
+ * so with a request cache these counts are kept per set of filters until a profile or its queues
+ * change (every process hears it at once: migration 20261204_profile_counts_notify).
  */
-export async function listProfiles(db: Database, filters: ProfileListFilters) {
-  const rows = await queryRows<ProfilePageRow>(db, Prisma.sql`
-    WITH matching AS MATERIALIZED (SELECT p.* FROM customer_profiles p WHERE ${listConditions(filters)}),
-         page AS (SELECT * FROM matching ORDER BY "qboDisplayName", id OFFSET ${(filters.page - 1) * filters.limit} LIMIT ${filters.limit})
-    SELECT counts.*, page.*
-      FROM (SELECT (SELECT count(*) FROM matching)::int AS matching,
-                   count(*)::int AS "summaryTotal",
-                   count(*) FILTER (WHERE p."isActive")::int AS "summaryActive",
-                   count(*) FILTER (WHERE p."qboCustomerId" ~ ${NOT_ONLY_WHITESPACE})::int AS "summaryWithQboMapping",
-                   count(*) FILTER (WHERE COALESCE(cardinality(p."genesysQueueNames"), 0) > 0)::int AS "summaryWithQueues",
-                   count(*) FILTER (WHERE ${PASSED_CHECKS} >= ${COMPLETE_FROM_CHECKS})::int AS "summaryComplete"
-              FROM customer_profiles p WHERE p."archivedAt" IS NULL) AS counts
-      LEFT JOIN page ON true
-     ORDER BY page."qboDisplayName", page.id`);
-  const first = rows[0]!;
-  const total = first.matching;
-  const profiles = rows.filter((row) => row.id !== null).map(({ matching, summaryTotal, summaryActive, summaryWithQboMapping, summaryWithQueues, summaryComplete, ...profile }) => profile as PgRow<CustomerProfile>);
-  const summary: ProfileSummary = {
-    total: first.summaryTotal,
-    active: first.summaryActive,
-    withQboMapping: first.summaryWithQboMapping,
-    withQueues: first.summaryWithQueues,
-    complete: first.summaryComplete,
+async function readProfileCounts(db: Database, filters: ProfileListFilters, cache: RequestCache | undefined): Promise<ProfileCounts> {
+  const load = async (): Promise<ProfileCounts> => {
+    const [row] = await queryRows<{ matching: number } & { [Field in keyof ProfileSummary as `summary_${Field}`]: number }>(db, Prisma.sql`
+      SELECT (SELECT count(*) FROM customer_profiles p WHERE ${listConditions(filters)})::int AS matching,
+             count(*)::int AS "summary_total",
+             count(*) FILTER (WHERE p."isActive")::int AS "summary_active",
+             count(*) FILTER (WHERE p."qboCustomerId" ~ ${NOT_ONLY_WHITESPACE})::int AS "summary_withQboMapping",
+             count(*) FILTER (WHERE COALESCE(cardinality(p."genesysQueueNames"), 0) > 0)::int AS "summary_withQueues",
+             count(*) FILTER (WHERE ${PASSED_CHECKS} >= ${COMPLETE_FROM_CHECKS})::int AS "summary_complete"
+        FROM customer_profiles p WHERE p."archivedAt" IS NULL`);
+    return {
+      matching: row!.matching,
+      summary: {
+        total: row!.summary_total,
+        active: row!.summary_active,
+        withQboMapping: row!.summary_withQboMapping,
+        withQueues: row!.summary_withQueues,
+        complete: row!.summary_complete,
+      },
+    };
   };
+  if (!cache) return load();
+  // Every filter but the page (the type makes a new filter a compile error here until it is added).
+  const counted: { [Filter in Exclude<keyof ProfileListFilters, 'page' | 'limit'>]-?: ProfileListFilters[Filter] | undefined } = {
+    search: filters.search?.trim() || undefined,
+    isActive: filters.isActive,
+    hasQboCustomerId: filters.hasQboCustomerId,
+    hasGenesysQueues: filters.hasGenesysQueues,
+    queueName: filters.queueName?.trim() || undefined,
+    status: filters.status ?? 'current',
+  };
+  return (await cache.read(profileCountsCacheKey(JSON.stringify(counted)), load))!;
+}
+
+/**
+ * One page of the list (read on every request), the number of profiles matching the filters and
+ * the five stat cards (readProfileCounts): at most two statements, side by side.
+ */
+export async function listProfiles(db: Database, filters: ProfileListFilters, options: { cache?: RequestCache } = {}) {
+  const [profiles, counts] = await Promise.all([
+    queryRows<PgRow<CustomerProfile>>(db, Prisma.sql`
+      SELECT p.* FROM customer_profiles p WHERE ${listConditions(filters)}
+       ORDER BY p."qboDisplayName", p.id OFFSET ${(filters.page - 1) * filters.limit} LIMIT ${filters.limit}`),
+    readProfileCounts(db, filters, options.cache),
+  ]);
+  const total = counts.matching;
   return {
     data: profiles.map(toProfileDto),
     pagination: { page: filters.page, limit: filters.limit, total, pages: Math.ceil(total / filters.limit) },
-    summary,
+    summary: { ...counts.summary },
   };
 }
 

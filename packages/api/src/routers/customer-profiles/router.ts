@@ -51,7 +51,7 @@ export const customerProfilesRouter = router({
         hasGenesysQueues: asBoolean(input.hasGenesysQueues),
         queueName: input.queueName,
         status: input.status,
-      });
+      }, { cache: ctx.services.requestCache });
       return { success: true as const, ...list };
     }),
 
