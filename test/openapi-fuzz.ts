@@ -182,6 +182,11 @@ function hostileArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   return fc.oneof(...options);
 }
 
+/** Hostile text alone (control characters, surrogates, huge, empty...), for inputs outside the document. */
+export function hostileTextArbitrary(): fc.Arbitrary<string> {
+  return hostileArbitrary({ type: 'string' }).map((value) => (typeof value === 'string' ? value : JSON.stringify(value ?? '')));
+}
+
 function boundaryNumbers(schema: JsonSchema): number[] {
   const values: number[] = [];
   if (schema.minimum !== undefined) values.push(schema.minimum - 1, schema.minimum);
@@ -473,10 +478,10 @@ function queryString(value: unknown): string {
 }
 
 // encodeURIComponent throws on an unpaired surrogate; send the bytes a careless client would.
-function encodeQueryValue(text: string): string {
+export function encodeQueryValue(text: string): string {
   return [...text].map((character) => (/[\uD800-\uDFFF]/.test(character) ? '%ED%A0%80' : encodeURIComponent(character))).join('');
 }
 
-function encodePathSegment(text: string): string {
+export function encodePathSegment(text: string): string {
   return text === '' ? '%20' : encodeQueryValue(text);
 }
