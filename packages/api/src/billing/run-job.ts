@@ -91,8 +91,9 @@ async function processJob(services: AppServices, billingJobId: string, options: 
     }));
     const ratings = await rateAndReserve(db, { job, customers, request, settings: ratingSettings, persist: !isDryRun });
     mark('rated');
+    // A dry run's counts are taken once, as it finishes; a real run's show progress while it sends.
     if (isDryRun) await writeCustomerResults(db, ratings, { isDryRun: true });
-    await refreshJobCounts(db, billingJobId);
+    else await refreshJobCounts(db, billingJobId);
   }
 
   if (!isDryRun) {

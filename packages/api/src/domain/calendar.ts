@@ -87,9 +87,19 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
 
 /** -1, 0 or 1 as `a` is before, the same day as, or after `b` (usable as a sort comparator). */
 export function compareDates(a: CalendarDate, b: CalendarDate): -1 | 0 | 1 {
-  parseCalendarDate(a);
-  parseCalendarDate(b);
+  assertCalendarDate(a);
+  assertCalendarDate(b);
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// Billing compares the same few hundred days millions of times: each is checked once, then remembered.
+const checkedDates = new Set<CalendarDate>();
+
+function assertCalendarDate(date: CalendarDate): void {
+  if (checkedDates.has(date)) return;
+  parseCalendarDate(date);
+  if (checkedDates.size >= 100_000) checkedDates.clear();
+  checkedDates.add(date);
 }
 
 /** Inclusive count of days from `start` to `end` (1 when they are the same day). */
@@ -226,9 +236,19 @@ export function zonedDateTimeToInstant(date: CalendarDate, time: WallClockTime, 
   return new Date(firstOnNewOffset);
 }
 
+const startsOfDays = new Map<string, number>();
+
 /** The first instant of a calendar day in the zone (after the gap if midnight is skipped). */
 export function startOfDayInZone(date: CalendarDate, timeZone: string): Date {
-  return zonedDateTimeToInstant(date, '00:00', timeZone);
+  // A rating turns the same days into instants for every customer: each day is worked out once.
+  const key = `${timeZone} ${date}`;
+  let milliseconds = startsOfDays.get(key);
+  if (milliseconds === undefined) {
+    milliseconds = zonedDateTimeToInstant(date, '00:00', timeZone).getTime();
+    if (startsOfDays.size >= 100_000) startsOfDays.clear();
+    startsOfDays.set(key, milliseconds);
+  }
+  return new Date(milliseconds);
 }
 
 /**
