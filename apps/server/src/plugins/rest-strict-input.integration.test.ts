@@ -190,6 +190,13 @@ describe('limits a real user never reaches', () => {
     expect(await db().billingJob.count()).toBe(jobsBefore);
   });
 
+  it('notes over 2,000 characters are a 400; 2,000 are kept', async () => {
+    expectEnvelope(await admin.put(`/api/v1/customer-profiles/${profileId}`, { ...profileBody, notes: 'n'.repeat(2001) }), 400, 'Notes cannot be longer than 2000 characters');
+    const kept = await admin.put(`/api/v1/customer-profiles/${profileId}`, { ...profileBody, notes: 'n'.repeat(2000) });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.notes).toHaveLength(2000);
+  });
+
   it('an id longer than any record id is a 400 naming it', async () => {
     expectEnvelope(await admin.get(`/api/v1/billing/jobs/${'j'.repeat(500)}`), 400, 'Job id cannot be longer than 100 characters');
   });
