@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from '../../../../test/billing-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob, waitForQueueMessages, waitForScheduledRun } from '../../../../test/billing-kit';
+import { RUN_JOB, SCHEDULED_RUN } from './job-queues';
 
 // October 2026 in America/Los_Angeles (the default company timezone) is UTC-7 throughout.
 const OCT = { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31' };
@@ -209,8 +210,8 @@ describe('billing jobs against the QuickBooks simulator', () => {
       const answer = await admin.delete(`/api/v1/billing/jobs/${id}`);
       expect(answer.status).toBe(200);
       expect((answer.body as { data: { jobId: string; status: string } }).data).toEqual({ jobId, id, status: 'CANCELLED' });
-      // Give a worker time to pick it up: it must not send anything.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // The worker that takes its message lets go of it without sending anything.
+      await waitForQueueMessages(test, db, RUN_JOB.name, { data: { billingJobId: id } });
       const job = await waitForJob(test, admin, id);
       expect(job.status).toBe('CANCELLED');
       const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
@@ -234,7 +235,8 @@ describe('billing jobs against the QuickBooks simulator', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect((await admin.delete(`/api/v1/billing/jobs/${id}`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Its worker stops before the next invoice and lets go of the job (invoices in flight land first).
+      await waitForQueueMessages(test, db, RUN_JOB.name, { data: { billingJobId: id } });
       const job = await waitForJob(test, admin, id);
       expect(job.status).toBe('CANCELLED');
       const sent = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
@@ -253,23 +255,16 @@ describe('billing jobs against the QuickBooks simulator', () => {
     await settings();
     // Dec 1 2026, 02:00 PST: profile C (days 1..31) bills November; October is invoiced already.
     const run = await db.scheduledRun.create({ data: { profileId: profiles.C!, dueAt: new Date('2026-12-01T10:00:00Z'), state: 'DUE' } });
-    await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
-    const until = async (predicate: () => Promise<boolean>) => {
-      for (let waited = 0; waited < 20_000; waited += 100) {
-        if (await predicate()) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error('timed out');
-    };
-    await until(async () => (await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } })).state === 'HELD');
+    await jobs!.send(SCHEDULED_RUN.name, { scheduledRunId: run.id });
+    await waitForScheduledRun(test, db, run.id, (current) => current.state === 'HELD', 'held by the kill switch');
+    // Turning the kill switch off releases it (the sweep sends it again) and it gets its job.
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false } });
-    await until(async () => Boolean((await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } })).billingJobId));
-    const done = await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } });
+    const done = await waitForScheduledRun(test, db, run.id, (current) => Boolean(current.billingJobId), 'given its job');
     const job = await waitForJob(test, admin, done.billingJobId!);
     expect(job).toMatchObject({ type: 'MONTHLY', status: 'COMPLETED', startDate: '2026-11-01', endDate: '2026-11-30', totalAmount: 12.5 });
     // Sending the same run again makes no second job.
-    await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const again = await jobs!.send(SCHEDULED_RUN.name, { scheduledRunId: run.id });
+    await waitForQueueMessages(test, db, SCHEDULED_RUN.name, { id: again });
     expect(await db.billingJob.count({ where: { type: 'MONTHLY' } })).toBe(1);
   });
 

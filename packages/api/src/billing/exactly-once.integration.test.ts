@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob } from '../../../../test/billing-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob, waitForScheduledRun } from '../../../../test/billing-kit';
+import { SCHEDULED_RUN } from './job-queues';
 
 type Line = { description: string; quantity: string; unitPrice: string; amount: string; periodStart?: string; kind?: string };
 type Customer = { customerName: string; status: string; amount: number; calls: number; lines: Line[]; qboInvoiceId: string | null; docNumber: string | null; skipReason: string | null; error: string | null; profileId: string | null };
@@ -75,14 +76,10 @@ describe('every call billed exactly once', () => {
   async function scheduledRun(profileId: string, dueAt: string): Promise<Job | null> {
     const { db, jobs } = test.server.services;
     const run = await db.scheduledRun.create({ data: { profileId, dueAt: new Date(dueAt), state: 'DUE' } });
-    await jobs!.send('billing.scheduled-run', { scheduledRunId: run.id });
-    for (let waited = 0; waited < 20_000; waited += 100) {
-      const current = await db.scheduledRun.findUniqueOrThrow({ where: { id: run.id } });
-      if (current.billingJobId) return waitForJob(test, admin, current.billingJobId);
-      if (current.state === 'DONE') return null;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the scheduled run was not handled');
+    await jobs!.send(SCHEDULED_RUN.name, { scheduledRunId: run.id });
+    // Handled: DONE, with its job or with nothing to bill.
+    const handled = await waitForScheduledRun(test, db, run.id, (current) => Boolean(current.billingJobId) || current.state === 'DONE', 'handled');
+    return handled.billingJobId ? waitForJob(test, admin, handled.billingJobId) : null;
   }
 
   it('a scheduled run bills every ended period not billed yet, oldest first, after a one-day manual run and missed bill dates', async () => {
