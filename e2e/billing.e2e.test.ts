@@ -140,6 +140,14 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     expect(csv[1]).toBe(`E2E Customer One,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,${invoice.DocNumber},${invoice.Id},`);
     expect(csv).toHaveLength(3);
     await page.getByText('Exported 2 customers to CSV').waitFor();
+
+    // On a phone the customers are cards, and the invoice link stays inside its card.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneLink = one.getByRole('link', { name: `Invoice No. ${invoice.DocNumber} (opens in QuickBooks)` });
+    await phoneLink.scrollIntoViewIfNeeded();
+    const [linkBox, cardBox] = [(await phoneLink.boundingBox())!, (await one.boundingBox())!];
+    expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
     await realDetails.waitFor({ state: 'hidden' });
 
@@ -236,7 +244,9 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
       await db.billingJob.create({
         data: {
           jobId: `BJ-P${String(index).padStart(4, '0')}`,
-          status: 'COMPLETED',
+          status: index === 1 ? 'FAILED' : 'COMPLETED',
+          error: index === 1 ? `1 customer failed (E2E Customer Two: ${'QuickBooks answered with a long explanation. '.repeat(4)})` : null,
+          failedInvoices: index === 1 ? 1 : 0,
           type: 'MANUAL',
           queueName: ['E2E Queue Two'],
           startDate: new Date('2026-09-01T00:00:00Z'),
@@ -292,6 +302,11 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const rows = page.getByRole('table', { name: 'Billing jobs' }).getByTestId('billing-job-row');
     await expect.poll(() => rows.count()).toBe(20);
+    // A failed job's long error is cut short in its column: the table does not scroll sideways and Retry is in view.
+    const table = page.getByRole('table', { name: 'Billing jobs' });
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
+    const retryBox = (await rows.filter({ hasText: 'BJ-P0001' }).getByRole('button', { name: 'Retry BJ-P0001' }).boundingBox())!;
+    expect(retryBox.x + retryBox.width).toBeLessThanOrEqual((await table.boundingBox())!.x + (await table.boundingBox())!.width);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.getByText(/^Showing 21–2\d of 2\d results$/).waitFor();
 

@@ -49,14 +49,15 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
     expect(await page.getByLabel('Start Date').inputValue()).toBe(`${today.slice(0, 8)}01`);
     expect(await page.getByLabel('End Date').inputValue()).toBe(today);
 
-    // A past range of two days.
+    // A past range of six days.
     const startDate = addDays(today, -12);
-    const endDate = addDays(today, -11);
+    const endDate = addDays(today, -7);
     const expected = expectedCalls(startDate, endDate);
+    expect(expected.length).toBeGreaterThan(1000); // so the toasts show grouped counts
     await page.getByLabel('Start Date').fill(startDate);
     await page.getByLabel('End Date').fill(endDate);
     await page.getByRole('button', { name: 'Get Call Records' }).click();
-    await toast(page, `Retrieved ${expected.length} call records`);
+    await toast(page, `Retrieved ${expected.length.toLocaleString('en-US')} call records`);
     const callsTable = page.getByRole('table', { name: 'Call records' });
     await callsTable.waitFor();
     expect(await callsTable.locator('tbody tr').count()).toBe(25);
@@ -94,7 +95,7 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
       .replace(',', '');
     expect(csv[1]!.split(',').slice(0, 2)).toEqual([newest.conversationId, local]);
     expect(csv[1]!.split(',').slice(7, 11)).toEqual([newest.userId, agent, newest.queueId, queue]);
-    await toast(page, `Exported ${inbound.length} call records to CSV`);
+    await toast(page, `Exported ${inbound.length.toLocaleString('en-US')} call records to CSV`);
 
     // On a phone the calls are cards with every field, and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -112,6 +113,10 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
     await analytics.getByText(expected.length.toLocaleString('en-US'), { exact: true }).waitFor();
     await page.getByText('Duration Distribution', { exact: true }).waitFor();
     await page.getByText('Queue Performance', { exact: true }).waitFor();
+    // On a phone the charts and tables fit the screen: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Changing the range empties the loaded list.
     await page.getByLabel('Start Date').fill(addDays(startDate, -1));

@@ -50,18 +50,17 @@ function invoiceFlag(customer: BillingJobCustomerView): { text: string; released
 export function JobCustomerOutcome({ customer, invoiceLink }: { customer: BillingJobCustomerView; invoiceLink: string | null }) {
   if (customer.qboInvoiceId) {
     const flag = invoiceFlag(customer);
-    const label = `Invoice No. ${customer.docNumber ?? customer.qboInvoiceId}`;
+    const number = customer.docNumber ?? customer.qboInvoiceId;
+    const label = `Invoice No. ${number}`;
     return (
       <span>
         {invoiceLink ? (
-          <a
-            href={invoiceLink}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-blue-700 hover:underline"
-            aria-label={`${label} (opens in QuickBooks)`}
-          >
-            {label} <ExternalLink className="size-3.5" aria-hidden="true" />
+          // The number never wraps, but it may go under "Invoice No." in a phone's narrow card.
+          <a href={invoiceLink} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 hover:underline" aria-label={`${label} (opens in QuickBooks)`}>
+            Invoice No.{' '}
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+              {number} <ExternalLink className="size-3.5" aria-hidden="true" />
+            </span>
           </a>
         ) : (
           <span className="whitespace-nowrap">{label}</span>

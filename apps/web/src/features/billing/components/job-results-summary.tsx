@@ -28,7 +28,9 @@ export function JobResultsSummary({ job }: { job: BillingJobView }) {
         {formatMoney(job.totalAmount)}
       </div>
       {job.error ? (
-        <div className="max-w-xs truncate text-xs text-red-700" title={job.error}>
+        // w-0 min-w-full: the error takes the column's width without widening it, so a long one
+        // cannot push the Actions column out of a desktop table.
+        <div className="w-0 min-w-full truncate text-xs text-red-700" title={job.error}>
           {job.error}
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import type { TCallDateRange } from '@phone-billing/api/schemas';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { downloadTextFile } from '../../../lib/download';
+import { plural } from '../../../lib/format';
 import { errorMessage, trpc } from '../../../lib/trpc';
 import type { CallFilters } from './get-call-records';
 
@@ -19,7 +20,7 @@ export function useExportCallRecords() {
         return;
       }
       downloadTextFile(answer.data.fileName, answer.data.csv);
-      toast.success(`Exported ${answer.data.count} call records to CSV`);
+      toast.success(`Exported ${plural(answer.data.count, 'call record')} to CSV`);
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to export call records')),
   });

@@ -50,8 +50,9 @@ export function AnalyticsTab({ analytics, loading }: AnalyticsTabProps) {
   const queueName = (id: string) => analytics.queueNames[id] ?? id;
 
   return (
+    // grid-cols-1 is minmax(0, 1fr): a chart or a wide table cannot stretch the column past a phone's width.
     <div className="flex flex-col gap-6">
-      <section aria-label="Analytics summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Analytics summary" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Calls" value={formatNumber(analytics.totalCalls)} icon={<PhoneCall />} />
         <StatCard title="Total Minutes" value={formatNumber(analytics.totalMinutes, 2)} icon={<Clock />} tone="green" />
         <StatCard
@@ -64,7 +65,7 @@ export function AnalyticsTab({ analytics, loading }: AnalyticsTabProps) {
         <StatCard title="Active Users" value={formatNumber(analytics.activeUsers)} icon={<Users />} tone="purple" />
       </section>
 
-      <section aria-label="Highlights" className="grid gap-4 sm:grid-cols-2">
+      <section aria-label="Highlights" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <StatCard
           title="Peak Call Hour"
           value={analytics.peakHour ? `${hourLabel(analytics.peakHour.hour)}–${hourLabel((analytics.peakHour.hour + 1) % 24)}` : '—'}
@@ -79,7 +80,7 @@ export function AnalyticsTab({ analytics, loading }: AnalyticsTabProps) {
         />
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ChartCard title="Calls by Date" description={`Latest ${byDate.length} days`}>
           <ResponsiveContainer width="100%" height={260}>
             <BarChart data={dateChart}>
@@ -156,7 +157,7 @@ export function AnalyticsTab({ analytics, loading }: AnalyticsTabProps) {
         </ChartCard>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ChartCard title="Calls by User" description="Top 15 agents">
           <Table aria-label="Calls by user" wrapperClassName="shadow-none">
             <THead>

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { firstOfMonthInCompanyZone, formatDateTime, setCompanyTimezone, todayInCompanyZone } from '../../../lib/dates';
 import { usePermission } from '../../../lib/auth-store';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, plural } from '../../../lib/format';
 import { errorMessage } from '../../../lib/trpc';
 import { useExportCallRecords } from '../api/export-call-records';
 import { DEFAULT_CALL_FILTERS, useCallRecords, useFetchCallRecords, type CallFilters } from '../api/get-call-records';
@@ -100,7 +100,7 @@ export default function GenesysPage() {
       setFilters(DEFAULT_CALL_FILTERS);
       setLoadedRange(chosen);
       setTab('calls');
-      toast.success(`Retrieved ${answer.data.pagination.total} call records`);
+      toast.success(`Retrieved ${plural(answer.data.pagination.total, 'call record')}`);
       void status.refetch();
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to fetch call records'));
