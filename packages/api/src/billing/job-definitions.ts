@@ -75,7 +75,8 @@ export async function startBillingWorkers(boss: PgBoss, services: AppServices, o
       }
     }),
   );
-  await boss.schedule(SCHEDULE_TICK.name, SCHEDULE_TICK.cron);
+  // The cron sends the data stored here; without `{}` it is null, which the tick's payload refuses.
+  await boss.schedule(SCHEDULE_TICK.name, SCHEDULE_TICK.cron, {});
   await add(
     SCHEDULE_TICK.name,
     work(boss, SCHEDULE_TICK, polling, async () => {
