@@ -9,7 +9,8 @@ export const COMPANY_TIMEZONE = 'America/Los_Angeles';
 
 // The app's simulator is deterministic: one with the same seed holds the same users, queues and calls.
 // Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
-const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: COMPANY_TIMEZONE, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
+/** The company's offset from UTC today, in minutes (the app's simulator is made with it). */
+export const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: COMPANY_TIMEZONE, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
 export const referenceGenesys = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
 
 /** The calls of a range of calendar days (company timezone, inclusive), newest first as the server pages them. */
