@@ -1,6 +1,9 @@
 // The billing tests' kit: a QuickBooks simulator and its connection, customer profiles and calls
 // written straight to the database, jobs run and awaited over REST, and the waits on what
 // PostgreSQL tells (a job ended, a scheduled run moved on, a pg-boss message was worked).
+import { EventEmitter } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { listenForChanges, type ChangeListener, type Database } from '@phone-billing/db';
 import { createMemoryTokenStore, QboClient, QboOAuth } from '@phone-billing/integrations/qbo';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
@@ -10,10 +13,56 @@ import type { TestServer } from './server';
 
 export const TEST_APP_SECRET = 'billing-test-secret-0123456789abcdef';
 
+type QboInvoice = ReturnType<QboSimulator['invoices']>[number];
+
+/**
+ * A QuickBooks simulator on a port of its own, and `waitForInvoice`: resolves once the simulator
+ * holds an invoice that `matches`, checked at once and again each time it has answered a request
+ * (an invoice is stored before its answer goes out), so a test waits for "the first invoice went
+ * out" without asking every few milliseconds.
+ */
 export async function startQboSimulator(options: Parameters<typeof createQboSimulator>[0] = {}) {
   const simulator = createQboSimulator(options);
-  const listening = await simulator.listen();
-  return { simulator, url: listening.url, close: listening.close };
+  const answered = new EventEmitter();
+  // 'close' also comes when a fault drops the connection instead of answering.
+  const server = createServer((req, res) => {
+    res.once('close', () => answered.emit('answered'));
+    simulator.handle(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const waitForInvoice = (matches: (invoice: QboInvoice) => boolean, timeoutMs = 15_000) =>
+    new Promise<QboInvoice>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        answered.off('answered', check);
+      };
+      const check = () => {
+        const found = simulator.invoices().find(matches);
+        if (!found) return;
+        stop();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no matching invoice in the QuickBooks simulator after ${timeoutMs} ms`));
+      }, timeoutMs);
+      answered.on('answered', check);
+      check();
+    });
+  return {
+    simulator,
+    url: `http://127.0.0.1:${address.port}`,
+    waitForInvoice,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** Env for a server (or worker) that talks to this simulator through the product's QboService. */

@@ -230,10 +230,7 @@ describe('billing jobs against the QuickBooks simulator', () => {
     try {
       const { id, jobId } = await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QX'] });
       // Wait until the first invoice went out, then cancel.
-      for (let waited = 0; waited < 15_000; waited += 50) {
-        if (sim.simulator.invoices().some((invoice) => invoice.PrivateNote?.includes(jobId))) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await sim.waitForInvoice((invoice) => Boolean(invoice.PrivateNote?.includes(jobId)));
       expect((await admin.delete(`/api/v1/billing/jobs/${id}`)).status).toBe(200);
       // Its worker stops before the next invoice and lets go of the job (invoices in flight land first).
       await waitForQueueMessages(test, db, RUN_JOB.name, { data: { billingJobId: id } });
@@ -278,10 +275,8 @@ describe('billing jobs against the QuickBooks simulator', () => {
     let id = '';
     try {
       ({ id, jobId } = await runJob(admin, { ...OCT, selectedQueues: ['Billing QK'] }));
-      for (let waited = 0; waited < 15_000; waited += 50) {
-        if (sim.simulator.invoices().some((invoice) => invoice.PrivateNote?.includes(jobId))) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Once the first invoice went out, the kill switch goes on.
+      await sim.waitForInvoice((invoice) => Boolean(invoice.PrivateNote?.includes(jobId)));
       await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'month-end audit' } });
       const stopped = await waitForJob(test, admin, id);
       expect(stopped.status).toBe('FAILED');
