@@ -116,8 +116,22 @@ async function loadLighthouse() {
 
 interface LighthouseResult {
   lighthouseVersion: string;
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string; numericValue?: number; displayValue?: string; details?: { items?: Array<Record<string, unknown>> } }>;
+}
+
+/** The audits that cost a category points (or, for opportunities, could), with what they found. */
+function shortfalls(lhr: LighthouseResult): string[] {
+  const lines: string[] = [];
+  for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
+    for (const { id } of auditRefs) {
+      const audit = lhr.audits[id];
+      if (!audit || audit.score === null || audit.score >= 0.9 || !['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+      const items = (audit.details?.items ?? []).slice(0, 3).map((item) => String(item.description ?? item.url ?? item.source ?? JSON.stringify(item)).slice(0, 140));
+      lines.push(`    ${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${items.length ? `: ${items.join(' | ')}` : ''}`);
+    }
+  }
+  return lines;
 }
 
 export default async function webBench(): Promise<void> {
@@ -178,6 +192,7 @@ export default async function webBench(): Promise<void> {
         results.push(
           `${pagePath.padEnd(20)} ${scores.map((value) => String(value).padStart(13)).join('')}   FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}` +
             `  ${scores.every((value) => value >= SCORE_GOAL) ? 'ok' : 'MISSED'}`,
+          ...shortfalls(lhr),
         );
       } finally {
         await chrome.kill();

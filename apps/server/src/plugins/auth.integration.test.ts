@@ -28,6 +28,21 @@ describe('signing in over REST', () => {
     expect((await client.get('/api/v1/auth/me')).status).toBe(401);
   });
 
+  it("the web app's session check (/trpc/auth.session) answers 200 with the user, or with nobody", async () => {
+    const client = server.anonymous();
+    const signedOut = await client.get('/trpc/auth.session');
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body.result.data).toEqual({ success: true, user: null });
+
+    await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const signedIn = await client.get('/trpc/auth.session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.result.data.user).toEqual((await client.get('/api/v1/auth/me')).body.user);
+
+    await client.post('/api/v1/auth/sign-out');
+    expect((await client.get('/trpc/auth.session')).body.result.data).toEqual({ success: true, user: null });
+  });
+
   it('gives a browser-session cookie (no expiry) without "remember me"', async () => {
     const answer = await server.anonymous().signIn(TEST_ADMIN.email, TEST_ADMIN.password, false);
     const cookie = answer.headers.getSetCookie().find((c: string) => c.startsWith('pb_session='));

@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** The raw bytes of a response, without fetch undoing the content encoding. */
-async function fetchRaw(url: string, acceptEncoding: string) {
+async function fetchRaw(url: string, acceptEncoding: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+    request(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
@@ -63,5 +63,30 @@ describe('serving the web app', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.equals(original)).toBe(true);
     }
+  });
+
+  it("answers the web app's data calls (/trpc) compressed for browsers that take it, and as they are otherwise", async () => {
+    const admin = await server.admin();
+    for (let index = 1; index <= 30; index++) {
+      expect((await admin.post('/api/v1/customer-profiles', { genesysQueueNames: [`Compressed queue ${index}`], qboDisplayName: `Compressed Co ${index}`, ratePerMinute: '0.05' })).status).toBe(201);
+    }
+    const token = (await admin.post('/api/v1/auth/tokens', { name: 'compression' })).body.data.token as string;
+    const call = `${server.url}/trpc/customerProfiles.list?input=${encodeURIComponent(JSON.stringify({ page: 1, limit: 50 }))}`;
+    const auth = { authorization: `Bearer ${token}` };
+
+    const plain = await fetchRaw(call, 'identity', auth);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString()).result.data.data).toHaveLength(30);
+
+    const brotli = await fetchRaw(call, 'gzip, deflate, br', auth);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 4);
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+
+    const gzipped = await fetchRaw(call, 'gzip', auth);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
   });
 });

@@ -1,18 +1,34 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Spinner } from '@phone-billing/ui/spinner';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { FullPageSpinner, Spinner } from '@phone-billing/ui/spinner';
 import { RouteErrorPage } from '../components/errors/route-error-page';
 import { RequireAuth, RequirePermission } from './guards';
-import { AppLayout } from './layout/app-layout';
+
+type Module = { default: ComponentType };
+
+/** A module fetched at most once: React.lazy and the preloading below share the one request. */
+function once(load: () => Promise<Module>): () => Promise<Module> {
+  let loading: Promise<Module> | undefined;
+  return () => (loading ??= load());
+}
+
+/** A screen's route handle: how to fetch its code ahead of rendering it. */
+interface ScreenHandle {
+  preload: () => Promise<Module>;
+}
 
 /** Screens are lazy-loaded so the login page stays small. */
-function lazyScreen(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Screen = lazy(load);
-  return (
-    <Suspense fallback={<div className="flex justify-center p-12"><Spinner /></div>}>
-      <Screen />
-    </Suspense>
-  );
+function lazyScreen(load: () => Promise<Module>): { element: ReactNode; handle: ScreenHandle } {
+  const preload = once(load);
+  const Screen = lazy(preload);
+  return {
+    element: (
+      <Suspense fallback={<div className="flex justify-center p-12"><Spinner /></div>}>
+        <Screen />
+      </Suspense>
+    ),
+    handle: { preload },
+  };
 }
 
 const screens = {
@@ -30,35 +46,51 @@ const screens = {
   settings: lazyScreen(() => import('../features/settings/components/settings-page')),
 };
 
+/**
+ * The signed-in frame (menu, header, notification bell with its date formatting) is code the
+ * login page never needs, so it is a chunk of its own too. It is fetched together with the
+ * screen it frames rather than before it: asking for one asks for both.
+ */
+const loadAppLayout = once(() => import('./layout/app-layout').then((module) => ({ default: module.AppLayout })));
+const AppLayout = lazy(() => {
+  preloadScreens(window.location.pathname);
+  return loadAppLayout();
+});
+const appLayout = (
+  <Suspense fallback={<FullPageSpinner />}>
+    <AppLayout />
+  </Suspense>
+);
+
 export const routes: RouteObject[] = [
-  { path: '/login', element: screens.login, errorElement: <RouteErrorPage /> },
-  { path: '/qbo-callback', element: screens.qboCallback, errorElement: <RouteErrorPage /> },
+  { path: '/login', ...screens.login, errorElement: <RouteErrorPage /> },
+  { path: '/qbo-callback', ...screens.qboCallback, errorElement: <RouteErrorPage /> },
   {
     element: <RequireAuth />,
     errorElement: <RouteErrorPage />,
     children: [
       {
-        element: <AppLayout />,
+        element: appLayout,
         errorElement: <RouteErrorPage />,
         children: [
           // No route-level checks on these (spec 000 §2); their sidebar entries are filtered.
-          { index: true, element: screens.dashboard },
-          { path: 'qbo-setup', element: screens.qboSetup },
-          { path: 'company-info', element: screens.companyInfo },
-          { path: 'region-teams', element: screens.regionTeams },
-          { path: 'settings', element: screens.settings },
-          { element: <RequirePermission anyOf={['billing:view']} />, children: [{ path: 'billing-jobs', element: screens.billingJobs }] },
+          { index: true, ...screens.dashboard },
+          { path: 'qbo-setup', ...screens.qboSetup },
+          { path: 'company-info', ...screens.companyInfo },
+          { path: 'region-teams', ...screens.regionTeams },
+          { path: 'settings', ...screens.settings },
+          { element: <RequirePermission anyOf={['billing:view']} />, children: [{ path: 'billing-jobs', ...screens.billingJobs }] },
           {
             element: <RequirePermission anyOf={['customer:view', 'billing:view']} />,
-            children: [{ path: 'customer-profiles', element: screens.customerProfiles }],
+            children: [{ path: 'customer-profiles', ...screens.customerProfiles }],
           },
           {
             element: <RequirePermission anyOf={['integration:genesys', 'billing:view']} />,
-            children: [{ path: 'genesys', element: screens.genesys }],
+            children: [{ path: 'genesys', ...screens.genesys }],
           },
           {
             element: <RequirePermission anyOf={['system:manage-access']} />,
-            children: [{ path: 'access-control', element: screens.accessControl }],
+            children: [{ path: 'access-control', ...screens.accessControl }],
           },
           // Unknown paths are routing failures: the error page with 404.
           {
@@ -74,5 +106,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export { lazyScreen };
+/**
+ * Starts fetching the code a signed-in page at `pathname` shows (the frame and its screen) without
+ * waiting for the session check or for one to render before the other.
+ */
+export function preloadScreens(pathname: string): void {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (matches.some((match) => match.route.element === appLayout)) void loadAppLayout();
+  for (const match of matches) void (match.route.handle as ScreenHandle | undefined)?.preload();
+}
+
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,7 +1,7 @@
 import { FullPageSpinner } from '@phone-billing/ui/spinner';
 import { useEffect, type ReactNode } from 'react';
 import { useAuthStore } from '../lib/auth-store';
-import { useFetchCurrentUser } from '../lib/current-user';
+import { useFetchSessionUser } from '../lib/current-user';
 
 /**
  * Restores the session once per page load: asks the server who is signed in; on failure the user
@@ -9,19 +9,19 @@ import { useFetchCurrentUser } from '../lib/current-user';
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const { hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked } = useAuthStore();
-  const fetchCurrentUser = useFetchCurrentUser();
+  const fetchSessionUser = useFetchSessionUser();
 
   useEffect(() => {
     if (!hasHydrated || sessionChecked) return;
     let cancelled = false;
-    fetchCurrentUser()
-      .then((user) => !cancelled && setUser(user))
+    fetchSessionUser()
+      .then((user) => !cancelled && (user ? setUser(user) : clearUser()))
       .catch(() => !cancelled && clearUser())
       .finally(() => !cancelled && markSessionChecked());
     return () => {
       cancelled = true;
     };
-    // fetchCurrentUser is a new function each render; the check runs once per page load.
+    // fetchSessionUser is a new function each render; the check runs once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked]);
 

@@ -1,97 +1,15 @@
 /**
  * Customer-profile rules shared by the web app and the server (spec 001 §3-§5, §9): status badge,
- * completeness, the add/edit form schema and queue-name handling. Browser-safe: zod only.
+ * completeness and queue names (customer-profile-rules.ts, re-exported), the add/edit form schema.
+ * Browser-safe: zod only.
  */
 import { z } from 'zod';
 import type { QboCustomerMatch } from './qbo';
 import { optionalSafeText, safeJsonObject, safeText, TEXT_LIMITS } from './text';
 
-export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
+import { hasText, normaliseQueueNames, type QboProfileField } from './customer-profile-rules';
 
-function hasText(value: string | null | undefined): boolean {
-  return typeof value === 'string' && value.trim().length > 0;
-}
-
-/**
- * The status badge, checked in this order (spec 001 §4): not active → 'Inactive'; no QuickBooks
- * customer id → 'No QBO Mapping'; no queue names → 'No Queues'; otherwise 'Active'.
- */
-export function profileStatus(profile: {
-  isActive: boolean;
-  qboCustomerId?: string | null;
-  genesysQueueNames: readonly string[];
-}): ProfileStatus {
-  if (!profile.isActive) return 'Inactive';
-  if (!hasText(profile.qboCustomerId)) return 'No QBO Mapping';
-  if (!profile.genesysQueueNames.some(hasText)) return 'No Queues';
-  return 'Active';
-}
-
-/** The eleven QuickBooks fields that count towards completeness; the twelfth check is "has a queue". */
-export const COMPLETENESS_QBO_FIELDS = [
-  'qboDisplayName',
-  'qboCompanyName',
-  'qboGivenName',
-  'qboFamilyName',
-  'qboPrimaryEmailAddr',
-  'qboPrimaryPhone',
-  'qboLine1',
-  'qboCity',
-  'qboCountrySubDivisionCode',
-  'qboPostalCode',
-  'qboCountry',
-] as const;
-
-/** Every QuickBooks field a profile copies from its customer (the id aside): the eleven above and the rest of the name. */
-export const QBO_PROFILE_FIELDS = [...COMPLETENESS_QBO_FIELDS, 'qboTitle', 'qboMiddleName', 'qboSuffix'] as const;
-export type QboProfileField = (typeof QBO_PROFILE_FIELDS)[number];
-
-/** How many checks completeness counts: the QuickBooks fields plus at least one queue. */
-export const COMPLETENESS_CHECK_COUNT = COMPLETENESS_QBO_FIELDS.length + 1;
-
-export type CompletenessBand = 'complete' | 'partial' | 'minimal';
-
-export type CompletenessSubject = { genesysQueueNames: readonly string[] } & {
-  [field in (typeof COMPLETENESS_QBO_FIELDS)[number]]?: string | null;
-};
-
-/** Band of a completeness percentage: complete at 80 or more, partial 40-79, minimal under 40. */
-export function completenessBand(percent: number): CompletenessBand {
-  if (percent >= 80) return 'complete';
-  if (percent >= 40) return 'partial';
-  return 'minimal';
-}
-
-/**
- * Completeness of a profile (spec 001 §4): the share of the 12 checks it passes (a non-blank
- * value in each of the 11 QuickBooks fields, at least one queue), as a whole percentage.
- */
-export function profileCompleteness(profile: CompletenessSubject): {
-  percent: number;
-  band: CompletenessBand;
-  passedChecks: number;
-  totalChecks: number;
-} {
-  const passedFields = COMPLETENESS_QBO_FIELDS.filter((field) => hasText(profile[field])).length;
-  const passedChecks = passedFields + (profile.genesysQueueNames.some(hasText) ? 1 : 0);
-  const percent = Math.round((passedChecks / COMPLETENESS_CHECK_COUNT) * 100);
-  return { percent, band: completenessBand(percent), passedChecks, totalChecks: COMPLETENESS_CHECK_COUNT };
-}
-
-/**
- * The list with `name` added: trimmed, and left out when blank or already present (exact match,
- * since Genesys queue names are matched exactly).
- */
-export function addQueueName(queueNames: readonly string[], name: string): string[] {
-  const trimmed = name.trim();
-  if (trimmed === '' || queueNames.includes(trimmed)) return [...queueNames];
-  return [...queueNames, trimmed];
-}
-
-/** Trimmed, non-blank, first occurrence kept: the form of queue names a profile stores. */
-export function normaliseQueueNames(queueNames: readonly string[]): string[] {
-  return queueNames.reduce<string[]>(addQueueName, []);
-}
+export * from './customer-profile-rules';
 
 const RATE_INTEGER_DIGITS = 8;
 const RATE_FRACTION_DIGITS = 4;

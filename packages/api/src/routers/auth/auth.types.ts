@@ -8,6 +8,8 @@ import { recordId } from '../../shared/text';
 export const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
 export type TUserResponse = z.infer<typeof ZUserResponseSchema>;
 
+export const ZSessionResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema.nullable() });
+
 export const ZSetupLinkInfoResponseSchema = z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) });
 export type TSetupLinkInfoResponse = z.infer<typeof ZSetupLinkInfoResponseSchema>;
 

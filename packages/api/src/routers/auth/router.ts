@@ -13,6 +13,7 @@ import {
   ZCreateTokenResponseSchema,
   ZListTokensResponseSchema,
   ZRevokeTokenRequestSchema,
+  ZSessionResponseSchema,
   ZSetupLinkInfoResponseSchema,
   ZUserResponseSchema,
 } from './auth.types';
@@ -49,6 +50,14 @@ export const authRouter = router({
     .input(ZNoInputRequestSchema)
     .output(ZUserResponseSchema)
     .query(({ ctx }) => ({ success: true as const, user: ctx.user })),
+
+  // The web app's session check at page load (spec 000: it asks once who is signed in). Nobody is
+  // an answer here, not an error: a signed-out visitor's browser logs every 401 as a console
+  // error. /trpc only; scripts ask GET /auth/me, which refuses them without a session or token.
+  session: publicProcedure
+    .input(ZNoInputRequestSchema)
+    .output(ZSessionResponseSchema)
+    .query(({ ctx }) => ({ success: true as const, user: ctx.auth?.user ?? null })),
 
   updateProfile: protectedProcedure
     .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/profile', tags: ['auth'], summary: 'Change your display name' } })

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZSignInRequestSchema, type TSignInRequest } from '@phone-billing/api/schemas';
+import type { TSignInRequest } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
@@ -9,9 +8,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorMessage } from '../../../lib/trpc';
 import { useSignIn } from '../api/sign-in';
 import { SetupPasswordForm } from './setup-password-form';
+
+const signInValidation = lazyResolver(() => import('./form-resolvers').then((module) => module.signInResolver));
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -72,7 +74,7 @@ function SignInScreen() {
   const [showPassword, setShowPassword] = useState(false);
   const signIn = useSignIn();
   const form = useForm<TSignInRequest>({
-    resolver: zodResolver(ZSignInRequestSchema),
+    resolver: signInValidation.resolver,
     defaultValues: { email: '', password: '', rememberMe: true },
   });
   const errors = form.formState.errors;
@@ -92,7 +94,7 @@ function SignInScreen() {
 
   return (
     <LoginFrame subtitle="Sign in to your account">
-        <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
+        <form className="mt-8 space-y-5" onSubmit={onSubmit} onFocus={signInValidation.preload} noValidate>
           <FormField label="Email" htmlFor="email" error={errors.email?.message}>
             <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
           </FormField>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZSetupPasswordFormSchema, type TSetupPasswordForm } from '@phone-billing/api/schemas';
+import type { TSetupPasswordForm } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
@@ -8,9 +7,12 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorMessage } from '../../../lib/trpc';
 import { useSetupLink } from '../api/get-setup-link';
 import { useSetUpPassword } from '../api/set-up-password';
+
+const setupPasswordValidation = lazyResolver(() => import('./form-resolvers').then((module) => module.setupPasswordResolver));
 
 /**
  * "Choose your password" for a one-time link: a new account's setup link (/login?setup=<token>)
@@ -21,7 +23,7 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
   const link = useSetupLink(token);
   const setupPassword = useSetUpPassword();
   const form = useForm<TSetupPasswordForm>({
-    resolver: zodResolver(ZSetupPasswordFormSchema),
+    resolver: setupPasswordValidation.resolver,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
   const errors = form.formState.errors;
@@ -51,7 +53,7 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
           </Link>
         </div>
       ) : (
-        <form className="mt-4 space-y-5" onSubmit={onSubmit} noValidate aria-label="Choose your password">
+        <form className="mt-4 space-y-5" onSubmit={onSubmit} onFocus={setupPasswordValidation.preload} noValidate aria-label="Choose your password">
           <p className="text-sm text-slate-600">
             Setting the password for <span className="font-medium">{link.data?.data.email}</span>. This link works once.
           </p>

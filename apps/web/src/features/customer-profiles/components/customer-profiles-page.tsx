@@ -17,7 +17,7 @@ import { Select } from '@phone-billing/ui/select';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
 import { BarChart3, CalendarClock, CheckCircle2, Link2, ListChecks, Pencil, Plus, Trash2, Users, Waypoints } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoadError } from '../../../components/errors/load-error';
 import { usePermission } from '../../../lib/auth-store';
@@ -28,8 +28,18 @@ import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useDeleteCustomerProfile } from '../api/delete-customer-profile';
 import { useQueueSuggestions } from '../api/get-queue-suggestions';
 import { useRescheduleAllBilling } from '../api/reschedule-all-billing';
-import { ProfileFormModal } from './profile-form-modal';
-import { ProfileStatsModal } from './profile-stats-modal';
+
+// The add/edit form (zod, react-hook-form, the dialog) and the statistics modal are fetched when
+// first opened, not with the list; once open they stay mounted, so closing works as before.
+const ProfileFormModal = lazy(() => import('./profile-form-modal').then((module) => ({ default: module.ProfileFormModal })));
+const ProfileStatsModal = lazy(() => import('./profile-stats-modal').then((module) => ({ default: module.ProfileStatsModal })));
+
+/** False until `value` is first true, then true for good. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
 
 const STATUS_TONES: Record<ProfileStatus, BadgeTone> = {
   Active: 'green',
@@ -72,6 +82,8 @@ export default function CustomerProfilesPage() {
   const [editing, setEditing] = useState<TCustomerProfile | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [statsFor, setStatsFor] = useState<TCustomerProfile | null>(null);
+  const formUsed = useOnceTrue(formOpen);
+  const statsUsed = useOnceTrue(statsFor !== null);
 
   // Any filter change goes back to the first page.
   useEffect(() => setPage(1), [search, isActive, hasQbo, hasQueues, queueName, limit]);
@@ -325,8 +337,16 @@ export default function CustomerProfilesPage() {
         />
       )}
 
-      <ProfileFormModal open={formOpen} profile={editing} onClose={() => setFormOpen(false)} />
-      <ProfileStatsModal profile={statsFor} onClose={() => setStatsFor(null)} />
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <ProfileFormModal open={formOpen} profile={editing} onClose={() => setFormOpen(false)} />
+        </Suspense>
+      ) : null}
+      {statsUsed ? (
+        <Suspense fallback={null}>
+          <ProfileStatsModal profile={statsFor} onClose={() => setStatsFor(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
