@@ -42,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
     { path: '/customer-profiles', procedure: 'customerProfiles.list', text: 'Failed to fetch customer profiles', how: 'html-502', loaded: () => page.getByTestId('customer-profile-row').first() },
     { path: '/region-teams', procedure: 'regions.listRegions', text: 'Failed to load regions', how: 'network-drop', loaded: () => page.getByRole('tab', { name: /^Overview/ }) },
     { path: '/access-control', procedure: 'accessControl.listUsers', text: 'Failed to load access data', how: 'html-502', loaded: () => page.getByRole('table', { name: 'Users' }) },
-    { path: '/genesys', procedure: 'genesys.users', text: 'Failed to fetch users', how: 'network-drop', loaded: () => page.getByRole('table', { name: 'Genesys users' }) },
+    { path: '/genesys', procedure: 'genesys.', text: 'Failed to fetch users', how: 'network-drop', loaded: () => page.getByRole('table', { name: 'Genesys users' }) },
     { path: '/billing-jobs', procedure: 'billing.jobs', text: 'Failed to load billing jobs', how: 'html-502', loaded: () => page.getByText('No billing jobs yet') },
   ] as const;
 
@@ -55,6 +55,15 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
       await page.getByRole('status').or(page.getByRole('alert')).getByText(screen.text, { exact: true }).first().waitFor();
       expect(await page.locator('body').textContent()).not.toMatch(JARGON);
       if (screen.path === '/region-teams') expect(await page.getByText('Need attention').count()).toBe(0); // no "0 regions" cards
+      if (screen.path === '/genesys') {
+        // The summary says nothing it could not load: no "Disconnected", no zero users or queues.
+        const summary = page.getByRole('region', { name: 'Genesys summary' });
+        await summary.getByText('Unknown', { exact: true }).waitFor();
+        const text = (await summary.textContent()) ?? '';
+        expect(text).not.toContain('Disconnected');
+        expect(text).toContain('Total Users—');
+        expect(text).toContain('Total Queues—');
+      }
       await release();
       await failure.getByRole('button', { name: 'Retry' }).click();
       await screen.loaded().waitFor();

@@ -136,7 +136,10 @@ export default function GenesysPage() {
 
   const statusData = status.data?.data;
   const connected = statusData?.isConnected ?? false;
+  // A status that could not be loaded is unknown, not "Disconnected"; a count nobody could load is "—", never 0.
+  const statusFailed = Boolean(status.error) && !statusData;
   const loadedTotal = loadedRange ? records.data?.data.pagination.total : undefined;
+  const count = (value: number | undefined) => (value !== undefined ? formatNumber(value) : status.isLoading ? '…' : '—');
 
   return (
     <div className="flex flex-col gap-6">
@@ -163,30 +166,22 @@ export default function GenesysPage() {
       <section aria-label="Genesys summary" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Connection Status"
-          value={status.isLoading ? '…' : connected ? 'Connected' : 'Disconnected'}
+          value={status.isLoading ? '…' : statusFailed ? 'Unknown' : connected ? 'Connected' : 'Disconnected'}
           hint={
-            statusData?.tokenExpiresAt
-              ? `Token expires ${formatDateTime(statusData.tokenExpiresAt)}`
-              : (statusData?.lastError ?? 'No token')
+            statusFailed
+              ? 'The connection status could not be loaded'
+              : statusData?.tokenExpiresAt
+                ? `Token expires ${formatDateTime(statusData.tokenExpiresAt)}`
+                : (statusData?.lastError ?? 'No token')
           }
           icon={connected ? <Wifi /> : <WifiOff />}
-          tone={connected ? 'green' : 'red'}
+          tone={statusFailed ? 'gray' : connected ? 'green' : 'red'}
         />
-        <StatCard
-          title="Total Users"
-          value={formatNumber(users.data?.pagination.total ?? statusData?.totalUsers ?? 0)}
-          icon={<Users />}
-          tone="blue"
-        />
-        <StatCard
-          title="Total Queues"
-          value={formatNumber(queues.data?.pagination.total ?? statusData?.totalQueues ?? 0)}
-          icon={<ListTree />}
-          tone="purple"
-        />
+        <StatCard title="Total Users" value={count(users.data?.pagination.total ?? statusData?.totalUsers)} icon={<Users />} tone="blue" />
+        <StatCard title="Total Queues" value={count(queues.data?.pagination.total ?? statusData?.totalQueues)} icon={<ListTree />} tone="purple" />
         <StatCard
           title="Total Call Records"
-          value={formatNumber(loadedTotal ?? statusData?.totalCallRecords ?? 0)}
+          value={count(loadedTotal ?? statusData?.totalCallRecords)}
           hint={loadedTotal !== undefined ? 'in the selected range' : 'stored in the database'}
           icon={<PhoneCall />}
           tone="orange"
