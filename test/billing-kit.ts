@@ -16,8 +16,8 @@ export const TEST_APP_SECRET = 'billing-test-secret-0123456789abcdef';
 type QboInvoice = ReturnType<QboSimulator['invoices']>[number];
 
 /**
- * A QuickBooks simulator on a port of its own, and `waitForInvoice`: resolves once the simulator
- * holds an invoice that `matches`, checked at once and again each time it has answered a request
+ * A QuickBooks simulator on a port of its own, and `waitForInvoice(s)`: resolves once the simulator
+ * holds the invoice(s) waited for, checked at once and again each time it has answered a request
  * (an invoice is stored before its answer goes out), so a test waits for "the first invoice went
  * out" without asking every few milliseconds.
  */
@@ -34,29 +34,33 @@ export async function startQboSimulator(options: Parameters<typeof createQboSimu
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const waitForInvoice = (matches: (invoice: QboInvoice) => boolean, timeoutMs = 15_000) =>
-    new Promise<QboInvoice>((resolve, reject) => {
+  /** Resolves with what `found` returns from the simulator's invoices once it returns something. */
+  const waitForInvoices = <T>(found: (invoices: QboInvoice[]) => T | undefined, timeoutMs = 15_000) =>
+    new Promise<T>((resolve, reject) => {
       const stop = () => {
         clearTimeout(timer);
         answered.off('answered', check);
       };
       const check = () => {
-        const found = simulator.invoices().find(matches);
-        if (!found) return;
+        const result = found(simulator.invoices());
+        if (result === undefined) return;
         stop();
-        resolve(found);
+        resolve(result);
       };
       const timer = setTimeout(() => {
         stop();
-        reject(new Error(`no matching invoice in the QuickBooks simulator after ${timeoutMs} ms`));
+        reject(new Error(`the QuickBooks simulator still lacks the invoices waited for after ${timeoutMs} ms`));
       }, timeoutMs);
       answered.on('answered', check);
       check();
     });
+  const waitForInvoice = (matches: (invoice: QboInvoice) => boolean, timeoutMs = 15_000) =>
+    waitForInvoices((invoices) => invoices.find(matches), timeoutMs);
   return {
     simulator,
     url: `http://127.0.0.1:${address.port}`,
     waitForInvoice,
+    waitForInvoices,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

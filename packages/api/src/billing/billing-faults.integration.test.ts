@@ -37,7 +37,7 @@ describe('billing through QuickBooks faults', () => {
     const { id, jobId } = await runJob(admin, { billingPeriodStart: '2026-06-01', billingPeriodEnd: '2026-06-30', selectedQueues: ['Fault Queue'] });
     // Mid-run: the access token expires and another 429 burst comes.
     const ours = () => sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
-    for (let waited = 0; waited < 60_000 && ours().length < CUSTOMERS / 3; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await sim.waitForInvoices(() => (ours().length >= CUSTOMERS / 3 ? true : undefined), 60_000);
     sim.simulator.expireAccessTokens();
     faults.throttleBurst = 6;
     const job = await waitForJob(test, admin, id, 150_000);

@@ -13,15 +13,19 @@ import { retryJob, startManualJob } from './start-job';
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
+  let someoneWaits!: () => void;
+  /** Settles when the first request waits at the gate. */
+  const firstWaiter = new Promise<void>((resolve) => (someoneWaits = resolve));
   let waiting = 0;
   const limiter: RequestLimiter = {
     async acquire() {
       waiting += 1;
+      someoneWaits();
       await opened;
       return { release: () => undefined };
     },
   };
-  return { limiter, open, waiting: () => waiting };
+  return { limiter, open, firstWaiter, waiting: () => waiting };
 }
 
 /** A client whose invoice requests go out (beforeSend runs) and never get an answer: a dropped connection. */
@@ -103,7 +107,7 @@ describe('sending invoices', () => {
     const job = await startManualJob(api.services, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] }, null);
     const before = simulator.invoices().length;
     const running = runBillingJob(api.services, job.id);
-    for (let waited = 0; held.waiting() === 0 && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await held.firstWaiter;
     expect(held.waiting()).toBeGreaterThan(0);
     await api.db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'wrong rates' } });
     held.open();
