@@ -105,7 +105,9 @@ describe('billing jobs against the QuickBooks simulator', () => {
     expect(customers['E Echo']!.error).toMatch(/QuickBooks customer/);
     expect(customers['D Delta']).toMatchObject({ status: 'SKIPPED' });
     expect(job).toMatchObject({ successfulInvoices: 3, failedInvoices: 1, totalInvoices: 4, totalAmount: 26.76, totalClients: 5, processedClients: 5 });
-    // The header bell learns about the failure, pointing at the Billing Jobs screen.
+    // The header bell learns about the failure, pointing at the Billing Jobs screen (rung after the
+    // job has ended, before its worker lets go of it).
+    await waitForQueueMessages(test, test.server.services.db, RUN_JOB.name, { data: { billingJobId: id } });
     const bell = await test.server.services.db.notification.findFirst({ where: { kind: 'billing-failure', message: { contains: String(job.jobId) } } });
     expect(bell?.link).toBe('/billing-jobs');
 
