@@ -21,6 +21,11 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     const { db } = server.server.services;
     await clearDashboardTables(db);
     await seedDashboardData(db, { timeZone: 'America/New_York' });
+    // A failed job's error as long as real ones get: the Billing tab must keep its row short.
+    await db.billingJob.update({
+      where: { jobId: 'BJ-T0011' },
+      data: { error: `Customer Beta LLC has no QuickBooks mapping (job 11): ${'connect the profile to a QuickBooks customer, then retry the job. '.repeat(4)}` },
+    });
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' } });
     const integrations = server.server.services.integrations as IntegrationServices;
     integrations.qbo = { simulated: true, getClient: async () => null, status: async () => qboStatus };
@@ -83,6 +88,18 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     await newest.getByText('Failed', { exact: true }).waitFor();
     await newest.getByText('Customer Beta LLC has no QuickBooks mapping (job 11)').waitFor();
     await newest.getByText('09/01/2026 – 09/30/2026').waitFor();
+    // At 1440 px the long error takes two lines at most and the table does not scroll sideways.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect((await newest.boundingBox())!.height).toBeLessThan(80);
+    expect(await jobs.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    // On a phone the jobs are cards: every field in reach, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Recent billing jobs' }).getByTestId('recent-billing-job');
+    await expect.poll(() => cards.count()).toBe(10);
+    expect(await page.getByRole('table', { name: 'Recent billing jobs' }).count()).toBe(0);
+    await cards.first().getByText('Customer Beta LLC has no QuickBooks mapping (job 11)').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Schedules: every schedule with its rules.
     await page.getByRole('tab', { name: 'Schedules' }).click();

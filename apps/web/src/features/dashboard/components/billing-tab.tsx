@@ -1,13 +1,54 @@
 import type { DashboardBillingJob } from '@phone-billing/api/schemas';
 import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { Link } from 'react-router';
 import { JobStatusBadge } from '../../../components/job-status-badge';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { formatMoney, formatNumber } from '../../../lib/format';
 
 export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; currency: string }) {
+  const columns: DataColumn<DashboardBillingJob>[] = [
+    {
+      key: 'jobId',
+      header: 'Job ID',
+      card: 'title',
+      className: 'font-mono text-xs whitespace-nowrap',
+      cell: (job) => (
+        <>
+          {job.jobId}
+          {job.type === 'DRY_RUN' ? <span className="ml-2 font-sans text-slate-600">(dry run, preview)</span> : null}
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', card: 'badge', cell: (job) => <JobStatusBadge status={job.status} /> },
+    { key: 'period', header: 'Period', className: 'whitespace-nowrap', cell: (job) => `${formatCalendarDate(job.startDate)} – ${formatCalendarDate(job.endDate)}` },
+    { key: 'clients', header: 'Clients', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatNumber(job.totalClients) },
+    {
+      key: 'invoices',
+      header: 'Invoices',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (job) => (job.type === 'DRY_RUN' ? <span title="A dry run creates no invoices">Preview</span> : formatNumber(job.totalInvoices)),
+    },
+    { key: 'amount', header: 'Amount', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatMoney(job.totalAmount, currency) },
+    { key: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.createdAt) },
+    {
+      key: 'error',
+      header: 'Error',
+      className: 'text-sm',
+      // Two lines at most (the whole text on hover): a long error made the row a dozen lines tall.
+      cell: (job) =>
+        job.error ? (
+          <div className="line-clamp-2 min-w-40 text-red-700 md:max-w-xs" title={job.error}>
+            {job.error}
+          </div>
+        ) : (
+          <span className="text-slate-500">—</span>
+        ),
+    },
+  ];
+
   return (
     <Card>
       <CardHeader>
@@ -19,41 +60,7 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
       {jobs.length === 0 ? (
         <EmptyState title="No billing jobs yet" description="Jobs appear here once billing runs, by schedule or by hand." />
       ) : (
-        <Table aria-label="Recent billing jobs">
-          <THead>
-            <Tr>
-              <Th>Job ID</Th>
-              <Th>Status</Th>
-              <Th>Period</Th>
-              <Th className="text-right">Clients</Th>
-              <Th className="text-right">Invoices</Th>
-              <Th className="text-right">Amount</Th>
-              <Th>Created</Th>
-              <Th>Error</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {jobs.map((job) => (
-              <Tr key={job.id}>
-                <Td className="font-mono text-xs whitespace-nowrap">
-                  {job.jobId}
-                  {job.type === 'DRY_RUN' ? <span className="ml-2 font-sans text-slate-600">(dry run, preview)</span> : null}
-                </Td>
-                <Td>
-                  <JobStatusBadge status={job.status} />
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {formatCalendarDate(job.startDate)} – {formatCalendarDate(job.endDate)}
-                </Td>
-                <Td className="text-right">{formatNumber(job.totalClients)}</Td>
-                <Td className="text-right">{job.type === 'DRY_RUN' ? <span title="A dry run creates no invoices">Preview</span> : formatNumber(job.totalInvoices)}</Td>
-                <Td className="text-right">{formatMoney(job.totalAmount, currency)}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(job.createdAt)}</Td>
-                <Td className="max-w-xs text-sm text-red-700">{job.error ?? ''}</Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        <DataTable aria-label="Recent billing jobs" columns={columns} rows={jobs} rowKey={(job) => job.id} rowTestId="recent-billing-job" />
       )}
     </Card>
   );
