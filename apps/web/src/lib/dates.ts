@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 
 // One place for how dates look (spec 000 §9): short dates MM/dd/yyyy, date-times
 // 'MMM dd, yyyy HH:mm', shown in the company timezone; weeks start on Sunday.
@@ -19,6 +18,33 @@ export function getCompanyTimezone() {
   return companyTimezone;
 }
 
+/**
+ * The parts of an instant's wall-clock time in `timeZone`, from the browser's own Intl (no date
+ * library in the bundle for it: the notification bell on every page formats dates). Formatters
+ * are kept per zone. dates.test.ts holds the output to date-fns' `format` over a TZDate.
+ */
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+function wallClock(instant: Date, timeZone: string) {
+  let formatter = partFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    partFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  return { year: parts.year!.padStart(4, '0'), month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 function toDate(value: Date | string | number): Date {
   if (value instanceof Date) return value;
   if (typeof value === 'number') return new Date(value);
@@ -34,21 +60,25 @@ export function formatCalendarDate(value: string | null | undefined): string {
 
 export function formatShortDate(value: Date | string | number | null | undefined, timeZone = companyTimezone): string {
   if (value === null || value === undefined || value === '') return '—';
-  return format(new TZDate(toDate(value), timeZone), SHORT_DATE);
+  const { year, month, day } = wallClock(toDate(value), timeZone);
+  return `${month}/${day}/${year}`; // SHORT_DATE
 }
 
 export function formatDateTime(value: Date | string | number | null | undefined, timeZone = companyTimezone): string {
   if (value === null || value === undefined || value === '') return '—';
-  return format(new TZDate(toDate(value), timeZone), DATE_TIME);
+  const { year, month, day, hour, minute } = wallClock(toDate(value), timeZone);
+  return `${MONTHS[Number(month) - 1]} ${day}, ${year} ${hour}:${minute}`; // DATE_TIME
 }
 
 /** Today as 'YYYY-MM-DD' in the company timezone. */
 export function todayInCompanyZone(now = new Date(), timeZone = companyTimezone): string {
-  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+  const { year, month, day } = wallClock(now, timeZone);
+  return `${year}-${month}-${day}`;
 }
 
 export function firstOfMonthInCompanyZone(now = new Date(), timeZone = companyTimezone): string {
-  return format(new TZDate(now, timeZone), 'yyyy-MM-01');
+  const { year, month } = wallClock(now, timeZone);
+  return `${year}-${month}-01`;
 }
 
 /**
