@@ -108,6 +108,15 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     await beta.getByText('Monthly on the 15th at 06:30').waitFor();
     await beta.getByText('Day 16 to day 15 of the next month').waitFor();
     await beta.getByText('$0.20').waitFor();
+    // On a phone the schedules are cards with every field, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scheduleCards = page.getByRole('list', { name: 'Customer billing schedules' }).getByTestId('schedule-row');
+    const betaCard = scheduleCards.filter({ hasText: 'Beta LLC' });
+    await betaCard.getByText('Day 16 to day 15 of the next month').waitFor();
+    await betaCard.getByText('$0.20').waitFor();
+    expect(await page.getByRole('table', { name: 'Customer billing schedules' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // System: QuickBooks disconnected warning, Genesys connected, the kill switch issue.
     await page.getByRole('tab', { name: /System/ }).click();

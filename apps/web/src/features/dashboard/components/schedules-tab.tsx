@@ -1,12 +1,21 @@
 import type { ScheduledJob } from '@phone-billing/api/schemas';
 import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { formatDateTime } from '../../../lib/dates';
 import { describeBillDay, describePeriod } from './schedule-text';
 import { formatNumber, formatRate } from '../../../lib/format';
 
 export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[]; currency: string }) {
+  // A table on wide screens, cards on phones: six columns scrolled sideways out of a phone's reach.
+  const columns: DataColumn<ScheduledJob>[] = [
+    { key: 'customer', header: 'Customer', card: 'title', className: 'font-medium text-slate-900', cell: (job) => job.customerName },
+    { key: 'day', header: 'Day and time', cell: (job) => describeBillDay(job) },
+    { key: 'period', header: 'Period', cell: (job) => describePeriod(job) },
+    { key: 'minimum', header: 'Minimum minutes', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatNumber(job.minimumMinutes) },
+    { key: 'overage', header: 'Overage rate / min', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatRate(job.overageRatePerMinute, currency) },
+    { key: 'next', header: 'Next run', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.nextRun) },
+  ];
   return (
     <Card>
       <CardHeader>
@@ -16,30 +25,7 @@ export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[
       {schedules.length === 0 ? (
         <EmptyState title="No schedules" description="Active customer profiles with a bill date get a next run here." />
       ) : (
-        <Table aria-label="Customer billing schedules">
-          <THead>
-            <Tr>
-              <Th>Customer</Th>
-              <Th>Day and time</Th>
-              <Th>Period</Th>
-              <Th className="text-right">Minimum minutes</Th>
-              <Th className="text-right">Overage rate / min</Th>
-              <Th>Next run</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {schedules.map((job) => (
-              <Tr key={job.profileId}>
-                <Td className="font-medium text-slate-900">{job.customerName}</Td>
-                <Td>{describeBillDay(job)}</Td>
-                <Td>{describePeriod(job)}</Td>
-                <Td className="text-right">{formatNumber(job.minimumMinutes)}</Td>
-                <Td className="text-right">{formatRate(job.overageRatePerMinute, currency)}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(job.nextRun)}</Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        <DataTable aria-label="Customer billing schedules" columns={columns} rows={schedules} rowKey={(job) => job.profileId} rowTestId="schedule-row" />
       )}
     </Card>
   );
