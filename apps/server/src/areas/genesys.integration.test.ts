@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { GenesysAreaService } from '@phone-billing/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone, dayRangeToInstants, zonedDateTimeToInstant } from '../../../../packages/api/src/domain/calendar';
+import { waitForQueueMessages } from '../../../../test/db-events';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { utcOffsetMinutes } from './genesys';
 
@@ -16,15 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('Genesys server area', () => {
   it('syncs queues and users before ready, and pulls no history when GENESYS_HISTORY_DAYS=0', async () => {
@@ -40,13 +32,11 @@ describe('Genesys server area', () => {
     const { db } = server.server.services;
     const timezone = 'America/Los_Angeles';
     const yesterday = addDays(calendarDateInZone(new Date(), timezone), -1);
-    await server.server.boss.send('genesys-pull-previous-day', {});
+    const message = await server.server.boss.send('genesys-pull-previous-day', {});
+    await waitForQueueMessages(server, db, 'genesys-pull-previous-day', { id: message });
     const { from, toExclusive } = dayRangeToInstants(yesterday, yesterday, timezone);
     const firstUtcDay = new Date(from.toISOString().slice(0, 10));
-    const rows = await until(
-      () => db.callPullDay.findMany({ where: { day: { gte: firstUtcDay } }, orderBy: { day: 'asc' } }),
-      (found) => found.length >= 2,
-    );
+    const rows = await db.callPullDay.findMany({ where: { day: { gte: firstUtcDay } }, orderBy: { day: 'asc' } });
     // Yesterday in Los Angeles spans two UTC days.
     expect(rows.map((row) => row.day.toISOString().slice(0, 10))).toEqual([from.toISOString().slice(0, 10), new Date(toExclusive.getTime() - 1).toISOString().slice(0, 10)]);
     const calls = await db.callRecord.count({ where: { startTime: { gte: from, lt: toExclusive } } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob, waitForQueueMessages, waitForScheduledRun } from '../../../../test/billing-kit';
+import { connectQbo, createProfile, insertCalls, qboEnv, runJob, startQboSimulator, stubGenesys, waitForJob, waitForScheduledRun } from '../../../../test/billing-kit';
+import { waitForQueueMessages, waitForTable } from '../../../../test/db-events';
 import { RUN_JOB, SCHEDULED_RUN } from './job-queues';
 
 // October 2026 in America/Los_Angeles (the default company timezone) is UTC-7 throughout.
@@ -314,11 +315,11 @@ describe('billing jobs against the QuickBooks simulator', () => {
     const unsent = await stale('STALE-G-1', false);
     const unanswered = await stale('STALE-G-2', true);
     await db.$executeRaw`UPDATE invoice_ledger SET "updatedAt" = now() - interval '1 hour' WHERE id IN (${unsent.id}::uuid, ${unanswered.id}::uuid)`;
-    for (let waited = 0; waited < 15_000; waited += 100) {
-      if ((await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })).toBe(0);
+    // The sweep (every second here) lets go of both.
+    await waitForTable(test, db, 'invoice_ledger', async () => ((await db.invoiceLedgerEntry.count({ where: { id: { in: [unsent.id, unanswered.id] } } })) === 0 ? true : undefined), {
+      waitingFor: 'the abandoned reservations to be let go',
+      timeoutMs: 15_000,
+    });
     // September of G is billed normally afterwards, once.
     const job = await waitForJob(test, admin, (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: ['Billing QG'] })).id);
     expect(job.status).toBe('COMPLETED');

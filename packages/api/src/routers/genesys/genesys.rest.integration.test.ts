@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../../../../../test/genesys-reference';
+import { waitForTable } from '../../../../../test/db-events';
 import type { RestClient } from '../../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../../test/server';
 
@@ -84,14 +85,11 @@ describe('Genesys over HTTP', () => {
 
   it('pulls the recent history in the background at start, newest first, marking ended days complete', async () => {
     const { db } = server.server.services;
-    // Readiness does not wait for the pull; poll the record of pulled days.
-    const deadline = Date.now() + 60_000;
-    let days = 0;
-    while (Date.now() < deadline) {
-      days = await db.callPullDay.count();
-      if (days >= 10) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    // Readiness does not wait for the pull: wait for its record of pulled days to hold ten.
+    const days = await waitForTable(server, db, 'call_pull_days', async () => {
+      const count = await db.callPullDay.count();
+      return count >= 10 ? count : undefined;
+    }, { waitingFor: 'ten days pulled at start', timeoutMs: 60_000 });
     // Ten Los Angeles days overlap ten or eleven UTC days.
     expect(days).toBeGreaterThanOrEqual(10);
     const today = new Date().toISOString().slice(0, 10);
