@@ -178,6 +178,12 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await card.getByRole('button', { name: `Send reset link to ${DESK.email}` }).click();
     await toast(admin, 'Reset link created. Send it to the user: it works once, within 72 hours.');
     const link = (await admin.getByTestId('reset-link').locator('code').textContent())!;
+    // The audit log is cards on a phone as well: nothing of it is out of reach sideways.
+    const auditEntries = admin.getByRole('list', { name: 'Audit log' }).getByTestId('audit-entry');
+    await admin.reload();
+    await auditEntries.filter({ hasText: 'auth.reset-link-created' }).filter({ hasText: DESK.email }).first().waitFor();
+    expect(await admin.getByRole('table', { name: 'Audit log' }).count()).toBe(0);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(link).toMatch(/\/login\?reset=[a-z0-9]+$/);
     const resetUrl = link.replace(/^https?:\/\/[^/]+/, server.url);
 

@@ -4,3 +4,5 @@ import { trpc } from '../../../lib/trpc';
 export function useAuditLog(page: number, limit: number) {
   return trpc.accessControl.auditLog.useQuery({ page, limit }, { placeholderData: (previous) => previous });
 }
+
+export type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['data'][number];

@@ -1,26 +1,22 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
+import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { Pagination } from '@phone-billing/ui/pagination';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
-import { useAuditLog } from '../api/get-audit-log';
+import { useAuditLog, type AuditEntry } from '../api/get-audit-log';
+import { describeAuditDetails } from './audit-details';
 
 const PAGE_SIZE = 20;
 
-function describeDetails(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details !== 'object') return String(details);
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => {
-      if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
-        const change = value as { from: unknown; to: unknown };
-        return `${key}: ${String(change.from)} → ${String(change.to)}`;
-      }
-      return `${key}: ${Array.isArray(value) ? value.join(', ') || '(none)' : String(value)}`;
-    })
-    .join('; ');
-}
+// A table on wide screens, cards on phones (the details column scrolled out of a phone's reach).
+const columns: DataColumn<AuditEntry>[] = [
+  { key: 'when', header: 'When', card: 'title', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.at) },
+  { key: 'who', header: 'Who', cell: (entry) => entry.actor ?? '—' },
+  { key: 'action', header: 'Action', cell: (entry) => <code className="text-xs">{entry.action}</code> },
+  { key: 'target', header: 'Target', cell: (entry) => entry.target ?? '' },
+  { key: 'details', header: 'Details', className: 'max-w-md text-xs break-words whitespace-normal text-slate-500', cell: (entry) => describeAuditDetails(entry.details) },
+];
 
 /** Who did what, newest first (sign-ins, users, roles, permissions, settings, tokens). */
 export function AuditLogCard() {
@@ -37,30 +33,7 @@ export function AuditLogCard() {
         {log.error ? (
           <p className="p-5 text-sm text-red-700">Failed to load the audit log</p>
         ) : (
-          <Table aria-label="Audit log">
-            <THead>
-              <Tr>
-                <Th>When</Th>
-                <Th>Who</Th>
-                <Th>Action</Th>
-                <Th>Target</Th>
-                <Th>Details</Th>
-              </Tr>
-            </THead>
-            <TBody>
-              {(log.data?.data ?? []).map((entry) => (
-                <Tr key={entry.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(entry.at)}</Td>
-                  <Td>{entry.actor ?? '—'}</Td>
-                  <Td>
-                    <code className="text-xs">{entry.action}</code>
-                  </Td>
-                  <Td>{entry.target ?? ''}</Td>
-                  <Td className="max-w-md text-xs break-words whitespace-normal text-slate-500">{describeDetails(entry.details)}</Td>
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <DataTable aria-label="Audit log" columns={columns} rows={log.data?.data ?? []} rowKey={(entry) => entry.id} rowTestId="audit-entry" />
         )}
         {log.data && (
           <div className="px-5 py-3">
