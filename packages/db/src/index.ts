@@ -12,4 +12,4 @@ export {
   type VendorRequestPermit,
 } from './request-limiter';
 export { listenForChanges, type ChangeListener } from './change-listener';
-export { queryRows, type PgRow } from './lean-query';
+export { executeLargeWrite, queryRows, type PgRow } from './lean-query';

@@ -48,7 +48,7 @@ export async function exportJobCalls(db: Database, jobIdOrCode: string, profileI
     // A dry run (or a customer not invoiced): the calls its rating counted.
     const plan = customer.plan as unknown as PlanOfRating;
     boxes = plan.periods.flatMap((period) =>
-      period.boxes.map((box) => ({ ...box, incrementSeconds: billingIncrementSeconds, period: { start: period.start, end: period.end }, line: period.lines.join(' + ') })),
+      period.boxes.map((box) => ({ ...box, incrementSeconds: billingIncrementSeconds, period: { start: period.start, end: period.end }, line: linesOf(customer.lines, period) })),
     );
   }
 

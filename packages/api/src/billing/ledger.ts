@@ -12,10 +12,10 @@
  * - A voided or deleted invoice stays live until a person releases it for re-billing.
  */
 import { randomUUID } from 'node:crypto';
-import { Prisma, type Database } from '@phone-billing/db';
+import { executeLargeWrite, Prisma, type Database } from '@phone-billing/db';
 import { calendarDateInZone, displayDateRange } from '../domain/calendar';
 import type { ChargeLine } from '../domain/period-charge';
-import { loadRecordedPeriods, rateCustomers, type CustomerRating, type RatingRequest, type RatingSettings } from './rate-customers';
+import { countBoxesInParallel, loadRecordedPeriods, rateCustomers, type CustomerRating, type RatingRequest, type RatingSettings } from './rate-customers';
 
 const BILLABLE_CALLS_LOCK = 'phone-billing:call-billable';
 /** A reservation untouched this long by a job that has ended has no request in flight. */
@@ -23,6 +23,12 @@ export const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** Live ledger states: what they hold is billed. RELEASED entries hold nothing. */
 export const LIVE_STATES = ['RESERVED', 'CREATED', 'SETTLED'] as const;
+
+/**
+ * Connections a rating counts its calls on at once, besides its transaction's. A worker runs one
+ * billing job at a time, so this stays well inside the pool (10) beside the requests it serves.
+ */
+const COUNT_CONNECTIONS = 2;
 
 type Tx = Prisma.TransactionClient;
 
@@ -75,7 +81,11 @@ export async function rateAndReserve(db: Database, options: ReserveOptions): Pro
             const ids = [...recorded.values()].flat().map((period) => period.id);
             if (ids.length) recorded = await loadRecordedPeriods(tx, profileIds, ids);
           }
-          const ratings = await rateCustomers(tx, options.request, options.settings, watermark, recorded, { requireQboCustomer: options.persist });
+          const ratings = await rateCustomers(tx, options.request, options.settings, watermark, recorded, {
+            requireQboCustomer: options.persist,
+            // Counting reads only frozen calls below the watermark: other connections count the same (see countBoxesInParallel).
+            countBoxes: countBoxesInParallel(db, COUNT_CONNECTIONS),
+          });
           if (options.persist) await writeReservations(tx, options, ratings);
           return ratings;
         },
@@ -255,7 +265,7 @@ export async function writeCustomerResults(
         plan: planOf(rating),
       };
     });
-    await tx.$executeRaw`
+    await executeLargeWrite(tx, Prisma.sql`
       UPDATE billing_job_customers c SET
         status = v.status::"BillingCustomerStatus",
         "skipReason" = v."skipReason",
@@ -275,21 +285,19 @@ export async function writeCustomerResults(
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS v(id uuid, status text, "skipReason" text, error text, calls int, "billedMinutes" text, amount text, lines jsonb, "queueUsage" jsonb,
              "periodStart" date, "periodEnd" date, "ledgerId" uuid, "docNumber" text, plan jsonb)
-      WHERE c.id = v.id`;
+      WHERE c.id = v.id`);
   }
 }
 
-/** What Job Details and the calls export need of a rating: periods, their lines and boxes. */
+/**
+ * What the calls export needs of a rating that reserved nothing (a dry run): each period's boxes of
+ * calls. Its lines are on the customer's row already (each names its period).
+ */
 function planOf(rating: CustomerRating) {
   return {
     periods: rating.periods.map((period) => ({
       start: period.start,
       end: period.end,
-      kind: period.charge.kind,
-      amount: period.charge.amount,
-      calls: period.calls,
-      billedSeconds: period.billedSeconds,
-      lines: period.charge.lines.map((line) => line.description),
       boxes: period.boxes.map((box) => ({
         queueId: box.queueId,
         queueName: box.queueName,

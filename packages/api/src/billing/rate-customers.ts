@@ -260,7 +260,11 @@ export async function rateCustomers(
   settings: RatingSettings,
   watermark: number,
   recordedByProfile: Map<string, RecordedPeriod[]>,
-  options: { requireQboCustomer: boolean },
+  options: {
+    requireQboCustomer: boolean;
+    /** Counts the calls in the boxes; by default on `tx` (see {@link countCallsInBoxes}). */
+    countBoxes?: BoxCounter;
+  },
 ): Promise<CustomerRating[]> {
   const profileIds = [...new Set(request.customers.map((customer) => customer.profileId).filter((id): id is string => Boolean(id)))];
   const profiles = await loadProfiles(tx, profileIds);
@@ -323,7 +327,7 @@ export async function rateCustomers(
       boxes.push({ ...box, customerIndex: window.customerIndex, scopeIndex: window.scopeIndex, queueId: window.queueId, queueName: window.queueName });
     }
   }
-  const counted = await countCallsInBoxes(tx, boxes, settings.incrementSeconds);
+  const counted = await (options.countBoxes ?? ((all, increment) => countCallsInBoxes(tx, all, increment)))(boxes, settings.incrementSeconds);
 
   const plannedBoxes = new Map<string, PlannedBox[]>();
   boxes.forEach((box, index) => {
@@ -427,6 +431,31 @@ export async function rateCustomers(
   });
 }
 
+type BoxCount = { calls: number; billedSeconds: number };
+export type BoxCounter = (boxes: Array<ClaimBox & { queueId: string }>, incrementSeconds: number) => Promise<Map<number, BoxCount>>;
+
+/**
+ * Counts the boxes in `parts` statements at once, each on its own connection of `db`'s pool, while
+ * the rating's transaction holds the billable-call lock. Each box is bounded by the watermark, every
+ * call below it was committed before the watermark was read and keeps its billing attributes, and
+ * the transaction writes no call: so any snapshot taken since counts exactly what the transaction
+ * would, and the parts use the server's cores as a parallel plan of one statement would.
+ */
+export function countBoxesInParallel(db: Reader, parts: number): BoxCounter {
+  return async (boxes, incrementSeconds) => {
+    const size = Math.ceil(boxes.length / Math.max(1, parts));
+    if (parts <= 1 || boxes.length < 2 * PARALLEL_COUNT_MIN_BOXES) return countCallsInBoxes(db, boxes, incrementSeconds);
+    const slices = Array.from({ length: Math.ceil(boxes.length / size) }, (_, index) => index * size);
+    const counts = await Promise.all(slices.map((offset) => countCallsInBoxes(db, boxes.slice(offset, offset + size), incrementSeconds)));
+    const merged = new Map<number, BoxCount>();
+    counts.forEach((part, slice) => part.forEach((count, index) => merged.set(slices[slice]! + index, count)));
+    return merged;
+  };
+}
+
+/** Below this many boxes per statement a second connection costs more than it saves. */
+const PARALLEL_COUNT_MIN_BOXES = 100;
+
 /**
  * Calls and billed seconds inside each box, in one statement. Each box is read through the
  * billable-calls index (queue, start), keeping only the calls in its sequence range.
@@ -435,8 +464,8 @@ export async function countCallsInBoxes(
   tx: Reader,
   boxes: Array<ClaimBox & { queueId: string }>,
   incrementSeconds: number,
-): Promise<Map<number, { calls: number; billedSeconds: number }>> {
-  const result = new Map<number, { calls: number; billedSeconds: number }>();
+): Promise<Map<number, BoxCount>> {
+  const result = new Map<number, BoxCount>();
   if (boxes.length === 0) return result;
   const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
   const billed = Prisma.raw(billedSecondsSql('c.duration', Math.max(1, Math.trunc(incrementSeconds))));
