@@ -295,4 +295,29 @@ describe('every call billed exactly once', () => {
     expect((await admin.get(`/api/v1/billing/jobs/${job.id}/calls.csv?profileId=not-a-profile`)).status).toBe(400);
     expect((await test.anonymous().get(`/api/v1/billing/jobs/${job.id}/calls.csv?profileId=${profile.id}`)).status).toBe(401);
   });
+
+  it("calls export of a dry run: the calls its preview rated, with the preview's lines", async () => {
+    const { db } = test.server.services;
+    const queue = await newQueue();
+    const profile = await createProfile(db, { name: 'Preview Export Co', queues: [queue.name], rate: '1.00', minimum: 5, qboCustomerId: '11' });
+    await insertCalls(db, [
+      { queueId: queue.id, start: '2026-09-02T16:00:00Z', seconds: 30 },
+      { queueId: queue.id, start: '2026-09-03T16:00:00Z', seconds: 90 },
+    ]);
+    const job = await waitForJob(
+      test,
+      admin,
+      (await runJob(admin, { billingPeriodStart: '2026-09-01', billingPeriodEnd: '2026-09-30', selectedQueues: [queue.name], isDryRun: true })).id,
+    );
+    const answer = await admin.get(`/api/v1/billing/jobs/${job.id}/calls.csv?profileId=${profile.id}`);
+    expect(answer.status).toBe(200);
+    const rows = parseCsv(String(answer.body));
+    const line = 'Minimum commitment, 09/01/2026–09/30/2026';
+    expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
+      ['2026-09-02 09:00', '30', '60', queue.name, '09/01/2026–09/30/2026', line],
+      ['2026-09-03 09:00', '90', '120', queue.name, '09/01/2026–09/30/2026', line],
+    ]);
+    // A preview bills nothing: the same calls are still there for the real run.
+    expect(await db.invoiceLedgerEntry.count({ where: { billingJobId: String(job.id) } })).toBe(0);
+  });
 });
