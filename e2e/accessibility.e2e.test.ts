@@ -57,6 +57,9 @@ describe.skipIf(!chromiumAvailable)('accessibility (axe-core) of every screen', 
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       await check('login');
       await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      // The sign-in toast fades out about two seconds later; axe would measure its text half
+      // transparent if a check ran during the fade, so the checks start once it is gone.
+      await page.getByText('Login successful!').waitFor({ state: 'detached', timeout: 15_000 });
 
       // Dashboard: every tab, and the bell.
       await page.getByText('Billing Summary').waitFor();
