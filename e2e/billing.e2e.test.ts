@@ -143,9 +143,12 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
 
     // On a phone the customers are cards, and the invoice link stays inside its card.
     await page.setViewportSize({ width: 390, height: 844 });
-    const phoneLink = one.getByRole('link', { name: `Invoice No. ${invoice.DocNumber} (opens in QuickBooks)` });
+    // The table is replaced by cards (list items) once the page sees the narrow width.
+    const phoneCard = realDetails.locator('li[data-testid="job-customer-row"]').filter({ hasText: 'E2E Customer One' });
+    await phoneCard.waitFor();
+    const phoneLink = phoneCard.getByRole('link', { name: `Invoice No. ${invoice.DocNumber} (opens in QuickBooks)` });
     await phoneLink.scrollIntoViewIfNeeded();
-    const [linkBox, cardBox] = [(await phoneLink.boundingBox())!, (await one.boundingBox())!];
+    const [linkBox, cardBox] = [(await phoneLink.boundingBox())!, (await phoneCard.boundingBox())!];
     expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');
