@@ -7,13 +7,13 @@
 //   npm run bench -- api        BENCH_API_SECONDS (15) per round, BENCH_API_ROUNDS (3), BENCH_API_ONLY
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hashToken } from '../../packages/api/src/auth/tokens';
 import { seedDatabase } from '../../packages/api/src/seed';
+import { freePort } from '../../test/app-process';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { seedRealisticRows } from './realistic-rows';
 import { createScratchDatabase } from './scratch-database';
@@ -39,16 +39,6 @@ interface Round {
   p50: number;
   p99: number;
   failures: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts a TypeScript entry point as its own process and waits until `readyUrl` answers. */

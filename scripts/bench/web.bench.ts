@@ -8,11 +8,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { seedDatabase } from '../../packages/api/src/seed';
+import { freePort } from '../../test/app-process';
 import { CHROMIUM_PATH, launchBrowser } from '../../test/browser';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { seedRealisticRows } from './realistic-rows';
@@ -27,16 +27,6 @@ const ADMIN = { email: 'admin@example.com', password: 'bench-password-1' };
 const ROWS = { calls: 50_000, days: 60, profiles: 500, jobs: 2_000, ledgerEntries: 2_000, notifications: 200 };
 /** The flags of test/browser.ts, for the Chromium Lighthouse drives. */
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Size in bytes of `url` as sent to a browser that accepts only gzip. */
 function gzipSize(url: string, cookie: string | null): Promise<{ bytes: number; encoding: string }> {

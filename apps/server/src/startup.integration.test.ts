@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/app-process';
 import { RestClient } from '../../../test/rest-client';
 import { REPO_ROOT } from './config';
 
@@ -14,15 +14,6 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-startup-'));
 chmodSync(dataDir, 0o755);
 const admin = { email: 'owner@example.com', password: 'owner-password-1' };
 const running = new Set<ChildProcess>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startApp() {
   const port = await freePort();

@@ -443,8 +443,8 @@ export type BoxCounter = (boxes: Array<ClaimBox & { queueId: string }>, incremen
  */
 export function countBoxesInParallel(db: Reader, parts: number): BoxCounter {
   return async (boxes, incrementSeconds) => {
-    const size = Math.ceil(boxes.length / Math.max(1, parts));
     if (parts <= 1 || boxes.length < 2 * PARALLEL_COUNT_MIN_BOXES) return countCallsInBoxes(db, boxes, incrementSeconds);
+    const size = Math.ceil(boxes.length / parts);
     const slices = Array.from({ length: Math.ceil(boxes.length / size) }, (_, index) => index * size);
     const counts = await Promise.all(slices.map((offset) => countCallsInBoxes(db, boxes.slice(offset, offset + size), incrementSeconds)));
     const merged = new Map<number, BoxCount>();
