@@ -88,6 +88,8 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await addDialog.getByText('QBO Display Name cannot contain invisible formatting characters').waitFor();
     await field(addDialog, 'Queue names').fill('Bird\u0007Line');
     await field(addDialog, 'Queue names').press('Enter');
+    // The name is added as a chip before the form is sent.
+    await addDialog.getByRole('button', { name: /^Remove queue Bird/ }).waitFor();
     await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
     await addDialog.getByText('Queue name cannot contain control characters').waitFor();
     await addDialog.getByRole('button', { name: /^Remove queue Bird/ }).click();
