@@ -6,6 +6,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { webZones } from './scripts/eslint-web-zones.js';
 
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'scripts/bench/**', 'scripts/bench.ts'];
 
@@ -13,8 +14,14 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**', 'scrip
 const noTestCode = {
   paths: [],
   patterns: [
-    { group: ['vitest', 'vitest/*', '@vitest/*', '@testing-library/*', 'happy-dom', 'playwright-core'], message: 'Test tooling belongs in *.test.ts files and test/, not in production code.' },
-    { group: ['**/test/*', '**/test/**'], message: 'Test kits and fixtures live in test/ and are imported by tests only.' },
+    {
+      group: ['vitest', 'vitest/*', '@vitest/*', '@testing-library/*', 'happy-dom', 'playwright-core'],
+      message: 'Test tooling belongs in *.test.ts files and test/, not in production code.',
+    },
+    {
+      group: ['**/test/*', '**/test/**'],
+      message: 'Test kits and fixtures live in test/ and are imported by tests only.',
+    },
   ],
 };
 
@@ -22,13 +29,35 @@ const noTestCode = {
 // and its zod schemas through `@phone-billing/api/schemas`.
 const webRules = {
   paths: [
-    { name: '@phone-billing/api', allowTypeImports: true, message: 'The web app imports only types from @phone-billing/api; schemas come from @phone-billing/api/schemas.' },
+    {
+      name: '@phone-billing/api',
+      allowTypeImports: true,
+      message: 'The web app imports only types from @phone-billing/api; schemas come from @phone-billing/api/schemas.',
+    },
   ],
   patterns: [
-    { group: ['@phone-billing/api/*', '!@phone-billing/api/schemas'], message: 'The web app reaches the API package only through @phone-billing/api/schemas (and types).' },
-    { group: ['@phone-billing/db', '@phone-billing/db/*', '@phone-billing/integrations/*', '@phone-billing/server', '@phone-billing/server/*'], message: 'Server code never enters the browser bundle.' },
-    { group: ['@prisma/*', 'pg', 'pg-boss', 'fastify', '@fastify/*', 'node:*'], message: 'Server-only modules never enter the browser bundle.' },
-    { group: ['**/packages/**', '**/apps/server/**'], message: 'Import other packages by their name and exports map, not by path.' },
+    {
+      group: ['@phone-billing/api/*', '!@phone-billing/api/schemas'],
+      message: 'The web app reaches the API package only through @phone-billing/api/schemas (and types).',
+    },
+    {
+      group: [
+        '@phone-billing/db',
+        '@phone-billing/db/*',
+        '@phone-billing/integrations/*',
+        '@phone-billing/server',
+        '@phone-billing/server/*',
+      ],
+      message: 'Server code never enters the browser bundle.',
+    },
+    {
+      group: ['@prisma/*', 'pg', 'pg-boss', 'fastify', '@fastify/*', 'node:*'],
+      message: 'Server-only modules never enter the browser bundle.',
+    },
+    {
+      group: ['**/packages/**', '**/apps/server/**'],
+      message: 'Import other packages by their name and exports map, not by path.',
+    },
   ],
 };
 
@@ -36,7 +65,18 @@ const webRules = {
 const uiRules = {
   paths: [],
   patterns: [
-    { group: ['@tanstack/*', '@trpc/*', '@phone-billing/api', '@phone-billing/api/*', '@phone-billing/db', '@phone-billing/db/*', '@phone-billing/integrations/*'], message: 'packages/ui knows no data fetching: features pass data to its components.' },
+    {
+      group: [
+        '@tanstack/*',
+        '@trpc/*',
+        '@phone-billing/api',
+        '@phone-billing/api/*',
+        '@phone-billing/db',
+        '@phone-billing/db/*',
+        '@phone-billing/integrations/*',
+      ],
+      message: 'packages/ui knows no data fetching: features pass data to its components.',
+    },
   ],
 };
 
@@ -44,7 +84,19 @@ const uiRules = {
 const noTransport = {
   paths: [],
   patterns: [
-    { group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-plugin', '@trpc/server/adapters/*', '@phone-billing/server', '@phone-billing/server/*', '**/apps/**'], message: 'Routers and domain code know no transport: Fastify lives in apps/server.' },
+    {
+      group: [
+        'fastify',
+        'fastify/*',
+        '@fastify/*',
+        'fastify-plugin',
+        '@trpc/server/adapters/*',
+        '@phone-billing/server',
+        '@phone-billing/server/*',
+        '**/apps/**',
+      ],
+      message: 'Routers and domain code know no transport: Fastify lives in apps/server.',
+    },
   ],
 };
 
@@ -53,8 +105,14 @@ const noTransport = {
 const noRouter = {
   paths: [],
   patterns: [
-    { group: ['@trpc/*', 'trpc-to-openapi', '**/routers/**', '**/root', '**/trpc', '**/procedures'], message: 'Domain code knows no router: throw AppError and let the router layer map it.' },
-    { group: ['**/context'], message: 'Domain code takes AppServices from services.ts; context.ts is the request context of the router layer.' },
+    {
+      group: ['@trpc/*', 'trpc-to-openapi', '**/routers/**', '**/root', '**/trpc', '**/procedures'],
+      message: 'Domain code knows no router: throw AppError and let the router layer map it.',
+    },
+    {
+      group: ['**/context'],
+      message: 'Domain code takes AppServices from services.ts; context.ts is the request context of the router layer.',
+    },
   ],
 };
 
@@ -62,8 +120,23 @@ const noRouter = {
 const browserSafe = {
   paths: [],
   patterns: [
-    { group: ['@phone-billing/db', '@phone-billing/db/*', '@phone-billing/integrations/*', '@prisma/*', 'pg', 'pg-boss', '@trpc/*', 'node:*'], message: 'The schemas entry point is bundled into the web app: no server modules.' },
-    { group: ['../*', '!../shared/*'], message: 'Shared schemas import only each other, so the browser never pulls in server code.' },
+    {
+      group: [
+        '@phone-billing/db',
+        '@phone-billing/db/*',
+        '@phone-billing/integrations/*',
+        '@prisma/*',
+        'pg',
+        'pg-boss',
+        '@trpc/*',
+        'node:*',
+      ],
+      message: 'The schemas entry point is bundled into the web app: no server modules.',
+    },
+    {
+      group: ['../*', '!../shared/*'],
+      message: 'Shared schemas import only each other, so the browser never pulls in server code.',
+    },
   ],
 };
 
@@ -72,7 +145,10 @@ const browserSafe = {
 const dbRules = {
   paths: [],
   patterns: [
-    { group: ['@phone-billing/*', '**/apps/**', '**/packages/**', '@trpc/*'], message: 'packages/db knows no business rules and depends on no other package of ours.' },
+    {
+      group: ['@phone-billing/*', '**/apps/**', '**/packages/**', '@trpc/*'],
+      message: 'packages/db knows no business rules and depends on no other package of ours.',
+    },
   ],
 };
 
@@ -80,7 +156,10 @@ const dbRules = {
 const integrationRules = {
   paths: [],
   patterns: [
-    { group: ['@phone-billing/*', '**/apps/**', '**/packages/**', '@prisma/*', 'pg', 'pg-boss', '@trpc/*'], message: 'Vendor clients know nothing of billing or the database: they take and return plain data.' },
+    {
+      group: ['@phone-billing/*', '**/apps/**', '**/packages/**', '@prisma/*', 'pg', 'pg-boss', '@trpc/*'],
+      message: 'Vendor clients know nothing of billing or the database: they take and return plain data.',
+    },
   ],
 };
 
@@ -98,15 +177,30 @@ const API_BROWSER_SAFE = ['packages/api/src/shared/**', 'packages/api/src/schema
 
 // Reading VITEST (or any test-runner flag) lets a test take a path production never takes.
 const noTestRunnerFlags = [
-  { selector: "MemberExpression[property.name='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
-  { selector: "MemberExpression[property.value='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
-  { selector: "ObjectPattern > Property[key.name='VITEST']", message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.' },
+  {
+    selector: "MemberExpression[property.name='VITEST']",
+    message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.',
+  },
+  {
+    selector: "MemberExpression[property.value='VITEST']",
+    message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.',
+  },
+  {
+    selector: "ObjectPattern > Property[key.name='VITEST']",
+    message: 'Production code must not behave differently under the test runner: pass the setting in explicitly.',
+  },
 ];
 
 // Procedures hand `services.db` to a domain function; they never query it themselves.
 const noQueriesInRouters = [
-  { selector: "MemberExpression[object.type='MemberExpression'][object.property.name='db']", message: 'No Prisma in routers/: move the query into a domain function and call it.' },
-  { selector: "MemberExpression[object.type='Identifier'][object.name='db']", message: 'No Prisma in routers/: move the query into a domain function and call it.' },
+  {
+    selector: "MemberExpression[object.type='MemberExpression'][object.property.name='db']",
+    message: 'No Prisma in routers/: move the query into a domain function and call it.',
+  },
+  {
+    selector: "MemberExpression[object.type='Identifier'][object.name='db']",
+    message: 'No Prisma in routers/: move the query into a domain function and call it.',
+  },
 ];
 
 export default defineConfig(
@@ -116,7 +210,10 @@ export default defineConfig(
   {
     rules: {
       // A leading underscore marks a value left out on purpose (rest-destructuring to drop a field).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -145,9 +242,26 @@ export default defineConfig(
     ignores: TEST_FILES,
     rules: { 'no-restricted-syntax': ['error', ...noTestRunnerFlags] },
   },
-  { files: ['packages/api/src/routers/**/*.ts'], ignores: TEST_FILES, rules: { 'no-restricted-syntax': ['error', ...noTestRunnerFlags, ...noQueriesInRouters] } },
+  {
+    files: ['packages/api/src/routers/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-syntax': ['error', ...noTestRunnerFlags, ...noQueriesInRouters] },
+  },
   { files: ['apps/web/src/**/*.{ts,tsx}'], ignores: TEST_FILES, rules: restrictImports(noTestCode, webRules) },
-  { files: ['packages/ui/src/**/*.{ts,tsx}'], ignores: TEST_FILES, rules: { ...restrictImports(noTestCode, uiRules), 'no-restricted-globals': ['error', { name: 'fetch', message: 'packages/ui knows no data fetching.' }] } },
+  // Rooms of the web app: features import neither each other nor app/; components/, hooks/, lib/ and config/ import neither.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { zones: webZones } } },
+    rules: { 'web/zones': 'error' },
+  },
+  {
+    files: ['packages/ui/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: {
+      ...restrictImports(noTestCode, uiRules),
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'packages/ui knows no data fetching.' }],
+    },
+  },
   { files: API_ROUTER_LAYER, ignores: TEST_FILES, rules: restrictImports(noTestCode, noTransport) },
   {
     files: ['packages/api/src/**/*.ts'],
@@ -156,6 +270,23 @@ export default defineConfig(
   },
   { files: API_BROWSER_SAFE, ignores: TEST_FILES, rules: restrictImports(noTestCode, browserSafe) },
   { files: ['packages/db/src/**/*.ts'], ignores: TEST_FILES, rules: restrictImports(noTestCode, dbRules) },
-  { files: ['packages/integrations/src/**/*.ts'], ignores: TEST_FILES, rules: restrictImports(noTestCode, integrationRules) },
+  {
+    files: ['packages/integrations/src/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: restrictImports(noTestCode, integrationRules),
+  },
   { files: ['apps/server/src/**/*.ts'], ignores: TEST_FILES, rules: restrictImports(noTestCode) },
+  // The billing oracle's model is DESIGN.md §4 in code: borrowing the product's rules would let a slip hide in both.
+  {
+    files: ['test/billing-oracle/{calendar,money,model}.ts'],
+    rules: restrictImports({
+      paths: [],
+      patterns: [
+        {
+          group: ['@phone-billing/*', '**/packages/**', '**/apps/**', '@prisma/*', 'pg'],
+          message: 'The oracle model is independent of the product: compute it from DESIGN.md here.',
+        },
+      ],
+    }),
+  },
 );

@@ -9,8 +9,7 @@ export default defineConfig({
   schema: 'prisma/schema.prisma',
   migrations: { path: 'prisma/migrations' },
   async adapter() {
-    const connectionString =
-      process.env.DATABASE_URL ?? 'postgresql://placeholder:placeholder@127.0.0.1:1/placeholder';
+    const connectionString = process.env.DATABASE_URL ?? 'postgresql://placeholder:placeholder@127.0.0.1:1/placeholder';
     return new PrismaPg({ connectionString });
   },
 });

@@ -74,7 +74,10 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await toast(admin, 'Role created');
     const roleCard = admin.getByTestId('role-Customer Desk');
     await roleCard.getByText('reports:export').waitFor();
-    const roleNames = await admin.getByRole('region', { name: 'Roles' }).locator('li > div:first-child').allTextContents();
+    const roleNames = await admin
+      .getByRole('region', { name: 'Roles' })
+      .locator('li > div:first-child')
+      .allTextContents();
     expect(roleNames).toEqual(['admin', 'billing-manager', 'Customer Desk', 'viewer']);
 
     // A user with that role and a password.
@@ -96,7 +99,10 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
 
     // The admin removes the role; the user loses the entry on the next navigation.
     await admin.getByRole('button', { name: `Manage roles of ${DESK.email}` }).click();
-    await admin.getByRole('group', { name: `Roles of ${DESK.email}` }).getByRole('checkbox', { name: 'Customer Desk' }).uncheck();
+    await admin
+      .getByRole('group', { name: `Roles of ${DESK.email}` })
+      .getByRole('checkbox', { name: 'Customer Desk' })
+      .uncheck();
     await toast(admin, 'Roles updated');
     await expect(admin.getByTestId(`user-row-${DESK.email}`).textContent()).resolves.toContain('No roles');
 
@@ -106,9 +112,17 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
 
     // The admin cannot take away their own access.
     await admin.getByRole('button', { name: `Manage roles of ${TEST_ADMIN.email}` }).click();
-    await admin.getByRole('group', { name: `Roles of ${TEST_ADMIN.email}` }).getByRole('checkbox', { name: 'admin' }).uncheck();
+    await admin
+      .getByRole('group', { name: `Roles of ${TEST_ADMIN.email}` })
+      .getByRole('checkbox', { name: 'admin' })
+      .uncheck();
     await toast(admin, 'You cannot remove your own system:manage-access permission');
-    expect(await admin.getByRole('group', { name: `Roles of ${TEST_ADMIN.email}` }).getByRole('checkbox', { name: 'admin' }).isChecked()).toBe(true);
+    expect(
+      await admin
+        .getByRole('group', { name: `Roles of ${TEST_ADMIN.email}` })
+        .getByRole('checkbox', { name: 'admin' })
+        .isChecked(),
+    ).toBe(true);
 
     // The audit log shows what happened, newest first.
     await admin.getByRole('button', { name: 'Reload' }).click();
@@ -147,7 +161,14 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await newcomer.getByRole('button', { name: 'Set password and sign in' }).click();
     await newcomer.waitForURL(`${server.url}/`);
     await expect(newcomer.getByTestId('user-email').textContent()).resolves.toBe('newcomer@example.com');
-    expect(await sidebarEntries(newcomer)).toEqual(['Dashboard', 'Billing Jobs', 'Customer Profiles', 'Genesys Cloud']);
+    expect(await sidebarEntries(newcomer)).toEqual([
+      'Dashboard',
+      'Billing Jobs',
+      'Invoices',
+      'Month end',
+      'Customer Profiles',
+      'Genesys Cloud',
+    ]);
 
     const again = await (await browser.newContext()).newPage();
     await again.goto(setupUrl);
@@ -162,7 +183,11 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     const person = await personContext.newPage();
     await person.goto(`${server.url}/login`);
     await person.getByRole('button', { name: 'Forgot password?' }).click();
-    await person.getByText('Ask an administrator to send you a password reset link (Access Control → Send reset link).', { exact: false }).waitFor();
+    await person
+      .getByText('Ask an administrator to send you a password reset link (Access Control → Send reset link).', {
+        exact: false,
+      })
+      .waitFor();
 
     // The administrator, on a phone: users are cards, every action reachable.
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -174,7 +199,10 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     expect(await admin.getByRole('table', { name: 'Users' }).count()).toBe(0);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.getByRole('button', { name: `Manage roles of ${DESK.email}` }).click();
-    await card.getByRole('group', { name: `Roles of ${DESK.email}` }).getByRole('checkbox', { name: 'viewer' }).waitFor();
+    await card
+      .getByRole('group', { name: `Roles of ${DESK.email}` })
+      .getByRole('checkbox', { name: 'viewer' })
+      .waitFor();
     await card.getByRole('button', { name: `Send reset link to ${DESK.email}` }).click();
     await toast(admin, 'Reset link created. Send it to the user: it works once, within 72 hours.');
     const link = (await admin.getByTestId('reset-link').locator('code').textContent())!;
@@ -194,7 +222,12 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await person.getByLabel('Confirm password').fill('desk-password-2');
     await person.getByRole('button', { name: 'Set password and sign in' }).click();
     await person.waitForURL(`${server.url}/`);
-    expect(await server.anonymous().post('/api/v1/auth/sign-in', { email: DESK.email, password: DESK.password }).then((answer) => answer.status)).toBe(401);
+    expect(
+      await server
+        .anonymous()
+        .post('/api/v1/auth/sign-in', { email: DESK.email, password: DESK.password })
+        .then((answer) => answer.status),
+    ).toBe(401);
     await person.goto(resetUrl);
     await person.getByText(/invalid, expired or has already been used/).waitFor();
     await adminContext.close();

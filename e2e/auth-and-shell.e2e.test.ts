@@ -15,7 +15,11 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
     const { db } = server.server.services;
     const viewerRole = await db.role.findUniqueOrThrow({ where: { name: 'viewer' } });
     await db.user.create({
-      data: { email: VIEWER.email, passwordHash: await hashPassword(VIEWER.password), roles: { create: [{ roleId: viewerRole.id }] } },
+      data: {
+        email: VIEWER.email,
+        passwordHash: await hashPassword(VIEWER.password),
+        roles: { create: [{ roleId: viewerRole.id }] },
+      },
     });
     browser = await launchBrowser();
   });
@@ -60,6 +64,8 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
     expect(entries.map((entry) => entry.trim())).toEqual([
       'Dashboard',
       'Billing Jobs',
+      'Invoices',
+      'Month end',
       'Customer Profiles',
       'Region & Teams',
       'Company Info',
@@ -86,7 +92,14 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
     await signInThroughUi(page, server.url, VIEWER.email, VIEWER.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Genesys Cloud' }).waitFor();
     const entries = await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
-    expect(entries.map((entry) => entry.trim())).toEqual(['Dashboard', 'Billing Jobs', 'Customer Profiles', 'Genesys Cloud']);
+    expect(entries.map((entry) => entry.trim())).toEqual([
+      'Dashboard',
+      'Billing Jobs',
+      'Invoices',
+      'Month end',
+      'Customer Profiles',
+      'Genesys Cloud',
+    ]);
     await page.goto(`${server.url}/access-control`);
     await page.getByText('Access restricted').waitFor();
     await page.close();

@@ -31,7 +31,15 @@ function monthBefore(today: string, back: number): { start: string; end: string 
 /** An instant as the company's wall clock reads it: 'YYYY-MM-DD HH:mm' (the calls CSV's Start Time). */
 function wallClock(instant: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
@@ -42,21 +50,43 @@ const shown = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date
 const periodText = (period: { start: string; end: string }) => `${shown(period.start)} – ${shown(period.end)}`;
 const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 
-type JobCustomer = { profileId: string; customerName: string; calls: number; amount: number; qboInvoiceId: string | null; docNumber: string | null; lines: Array<{ description: string }> };
+type JobCustomer = {
+  profileId: string;
+  customerName: string;
+  calls: number;
+  amount: number;
+  qboInvoiceId: string | null;
+  docNumber: string | null;
+  lines: Array<{ description: string }>;
+};
 type Coverage = {
   billingStartDate: string;
   billedThrough: string | null;
-  periods: Array<{ start: string; end: string; calls: number; billedMinutes: number; amountInvoiced: number; fullyBilled: boolean; invoices: Array<{ docNumber: string; qboStatus: string | null; state: string }> }>;
+  periods: Array<{
+    start: string;
+    end: string;
+    calls: number;
+    billedMinutes: number;
+    amountInvoiced: number;
+    fullyBilled: boolean;
+    invoices: Array<{ docNumber: string; qboStatus: string | null; state: string }>;
+  }>;
   unbilledPeriods: Array<{ start: string; end: string; calls: number; billedMinutes: number }>;
   lateCalls: { count: number; minutes: number };
 };
 
-async function runAndWait(admin: RestClient, body: { billingPeriodStart: string; billingPeriodEnd: string; selectedQueues: string[]; isDryRun?: boolean }) {
+async function runAndWait(
+  admin: RestClient,
+  body: { billingPeriodStart: string; billingPeriodEnd: string; selectedQueues: string[]; isDryRun?: boolean },
+) {
   const started = await admin.post('/api/v1/billing/run', { isDryRun: false, ...body });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { id, jobId } = started.body.data as { id: string; jobId: string };
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    const job = (await admin.get(`/api/v1/billing/jobs/${id}`)).body.data as { status: string; customers: JobCustomer[] };
+    const job = (await admin.get(`/api/v1/billing/jobs/${id}`)).body.data as {
+      status: string;
+      customers: JobCustomer[];
+    };
     if (!['PENDING', 'IN_PROGRESS'].includes(job.status)) {
       expect(job.status, JSON.stringify(job)).toBe('COMPLETED');
       return { id, jobId, customers: job.customers };
@@ -83,8 +113,10 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
   // On the last day of last month: within the late-usage window (35 days), where runs look for late calls.
   const lateCallStart = `${previous.end}T18:00:00Z`;
 
-  const coverageOf = async (profileId: string) => (await admin.get(`/api/v1/customer-profiles/${profileId}/billing-coverage`)).body.data as Coverage;
-  const customerOf = (run: { customers: JobCustomer[] }, profileId: string) => run.customers.find((customer) => customer.profileId === profileId)!;
+  const coverageOf = async (profileId: string) =>
+    (await admin.get(`/api/v1/customer-profiles/${profileId}/billing-coverage`)).body.data as Coverage;
+  const customerOf = (run: { customers: JobCustomer[] }, profileId: string) =>
+    run.customers.find((customer) => customer.profileId === profileId)!;
 
   beforeAll(async () => {
     server = await startTestServer({ withWebApp: true });
@@ -97,18 +129,36 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect((await admin.get(`/api/v1/qbo/callback${consent.search}`)).status).toBe(200);
 
     // Two queues of the simulated Genesys, one customer profile on each, billed since the older month.
-    const suggestions = (await admin.get('/api/v1/customer-profiles/queue-suggestions')).body.data as Array<{ name: string }>;
+    const suggestions = (await admin.get('/api/v1/customer-profiles/queue-suggestions')).body.data as Array<{
+      name: string;
+    }>;
     queues = [suggestions[0]!.name, suggestions[1]!.name];
     const create = async (body: Record<string, unknown>) => {
       const answer = await admin.post('/api/v1/customer-profiles', { billingStartDate: older.start, ...body });
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return answer.body.data as { id: string };
     };
-    amy = await create({ qboDisplayName: "Amy's Bird Sanctuary", qboCustomerId: '1', genesysQueueNames: [queues[0]], ratePerMinute: '0.05' });
-    bill = await create({ qboDisplayName: "Bill's Windsurf Shop", qboCustomerId: '2', genesysQueueNames: [queues[1]], ratePerMinute: '0.04', minimumMinutes: 100, overageRatePerMinute: '0.03' });
+    amy = await create({
+      qboDisplayName: "Amy's Bird Sanctuary",
+      qboCustomerId: '1',
+      genesysQueueNames: [queues[0]],
+      ratePerMinute: '0.05',
+    });
+    bill = await create({
+      qboDisplayName: "Bill's Windsurf Shop",
+      qboCustomerId: '2',
+      genesysQueueNames: [queues[1]],
+      ratePerMinute: '0.04',
+      minimumMinutes: 100,
+      overageRatePerMinute: '0.03',
+    });
 
     // A manual run invoices last month for both; the month before stays unbilled.
-    firstRun = await runAndWait(admin, { billingPeriodStart: previous.start, billingPeriodEnd: previous.end, selectedQueues: queues });
+    firstRun = await runAndWait(admin, {
+      billingPeriodStart: previous.start,
+      billingPeriodEnd: previous.end,
+      selectedQueues: queues,
+    });
     expect(qbo.invoices()).toHaveLength(2);
 
     // Genesys reports one more call of last month afterwards (7 min 30 s, billed as 8 min). The app
@@ -117,19 +167,33 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     const injected = await fetch(`${server.url}/sim/genesys/_control/conversations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ queueName: queues[0], startTime: lateCallStart, durationSeconds: 450, mediaType: 'voice' }),
+      body: JSON.stringify({
+        queueName: queues[0],
+        startTime: lateCallStart,
+        durationSeconds: 450,
+        mediaType: 'voice',
+      }),
     });
     expect(injected.status).toBe(201);
     lateCallId = ((await injected.json()) as { conversationId: string }).conversationId;
     await server.server.services.db.$executeRaw`UPDATE call_pull_days SET "pulledAt" = "pulledAt" - interval '1 hour'`;
-    const preview = await runAndWait(admin, { billingPeriodStart: older.start, billingPeriodEnd: older.end, selectedQueues: [queues[0]], isDryRun: true });
+    const preview = await runAndWait(admin, {
+      billingPeriodStart: older.start,
+      billingPeriodEnd: older.end,
+      selectedQueues: [queues[0]],
+      isDryRun: true,
+    });
     expect(customerOf(preview, amy.id).lines.map((line) => line.description)).toEqual([
       `Phone usage, ${shown(older.start)}–${shown(older.end)}`,
       `Late usage, ${shown(previous.start)}–${shown(previous.end)}`,
     ]);
 
-    const viewerRole = ((await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>).find((role) => role.name === 'viewer')!;
-    expect((await admin.post('/api/v1/auth/users', { ...VIEWER, name: 'Vera Viewer', roleIds: [viewerRole.id] })).status).toBe(201);
+    const viewerRole = ((await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>).find(
+      (role) => role.name === 'viewer',
+    )!;
+    expect(
+      (await admin.post('/api/v1/auth/users', { ...VIEWER, name: 'Vera Viewer', roleIds: [viewerRole.id] })).status,
+    ).toBe(201);
     browser = await launchBrowser();
   });
 
@@ -143,7 +207,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
 
   async function openStatistics(page: Page, name: string): Promise<Locator> {
     await page.goto(`${server.url}/customer-profiles`);
-    await row(page, name).getByRole('button', { name: `Statistics for ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Statistics for ${name}` })
+      .click();
     const stats = page.getByRole('dialog', { name: `Customer Statistics: ${name}` });
     await stats.getByRole('heading', { name: 'Billing coverage' }).waitFor();
     await stats.getByRole('table', { name: 'Billed periods' }).waitFor();
@@ -188,7 +254,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect(await unbilled.getByTestId('coverage-unbilled-period').textContent()).toBe(
       `${periodText(older)}: ${waiting.calls.toLocaleString('en-US')} calls, ${waiting.billedMinutes.toLocaleString('en-US', { maximumFractionDigits: 2 })} billed minutes waiting`,
     );
-    expect(await section.getByTestId('coverage-late-calls').textContent()).toBe('1 late call (8 min) will be billed on the next invoice');
+    expect(await section.getByTestId('coverage-late-calls').textContent()).toBe(
+      '1 late call (8 min) will be billed on the next invoice',
+    );
 
     expect(await seriousAccessibilityViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -206,11 +274,23 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     // bills the month left out (and Amy's late call).
     qbo.voidInvoice(customerOf(firstRun, amy.id).qboInvoiceId!);
     qbo.deleteInvoice(customerOf(firstRun, bill.id).qboInvoiceId!);
-    secondRun = await runAndWait(admin, { billingPeriodStart: older.start, billingPeriodEnd: older.end, selectedQueues: queues });
+    secondRun = await runAndWait(admin, {
+      billingPeriodStart: older.start,
+      billingPeriodEnd: older.end,
+      selectedQueues: queues,
+    });
     const voided = customerOf(firstRun, amy.id);
     // Job Details learns it from the job's customers (what the app last heard from QuickBooks).
-    const checked = (await admin.get(`/api/v1/billing/jobs/${firstRun.id}`)).body.data.customers as Array<{ profileId: string; invoiceState: string; invoiceQboStatus: string }>;
-    expect(checked.map(({ profileId, invoiceState, invoiceQboStatus }) => ({ profileId, invoiceState, invoiceQboStatus })).sort((a, b) => a.invoiceQboStatus.localeCompare(b.invoiceQboStatus))).toEqual([
+    const checked = (await admin.get(`/api/v1/billing/jobs/${firstRun.id}`)).body.data.customers as Array<{
+      profileId: string;
+      invoiceState: string;
+      invoiceQboStatus: string;
+    }>;
+    expect(
+      checked
+        .map(({ profileId, invoiceState, invoiceQboStatus }) => ({ profileId, invoiceState, invoiceQboStatus }))
+        .sort((a, b) => a.invoiceQboStatus.localeCompare(b.invoiceQboStatus)),
+    ).toEqual([
       { profileId: bill.id, invoiceState: 'CREATED', invoiceQboStatus: 'deleted' },
       { profileId: amy.id, invoiceState: 'CREATED', invoiceQboStatus: 'voided' },
     ]);
@@ -219,7 +299,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     const viewerPage = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await signInThroughUi(viewerPage, server.url, VIEWER.email, VIEWER.password);
     const viewerStats = await openStatistics(viewerPage, "Amy's Bird Sanctuary");
-    const viewerInvoice = viewerStats.getByTestId('coverage-invoice').filter({ hasText: `Invoice No. ${voided.docNumber}` });
+    const viewerInvoice = viewerStats
+      .getByTestId('coverage-invoice')
+      .filter({ hasText: `Invoice No. ${voided.docNumber}` });
     await viewerInvoice.getByText('Voided in QuickBooks').waitFor();
     expect(await viewerStats.getByRole('button', { name: /Release for re-billing/ }).count()).toBe(0);
     await viewerPage.close();
@@ -232,11 +314,16 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     // The month left out is billed now, and the late call went onto the second run's invoice.
     expect(await stats.getByTestId('coverage-late-calls').count()).toBe(0);
     expect(await stats.getByTestId('coverage-unbilled-period').count()).toBe(0);
-    expect((await stats.getByTestId('coverage-period').allTextContents()).map((text) => text.slice(0, 23))).toEqual([periodText(older), periodText(previous)]);
+    expect((await stats.getByTestId('coverage-period').allTextContents()).map((text) => text.slice(0, 23))).toEqual([
+      periodText(older),
+      periodText(previous),
+    ]);
 
     await flagged.getByRole('button', { name: `Release for re-billing: invoice ${voided.docNumber}` }).click();
     const confirm = page.getByRole('dialog', { name: `Release invoice ${voided.docNumber} for re-billing?` });
-    await confirm.getByText(new RegExp(`^Invoice ${voided.docNumber} was voided in QuickBooks\\. Releasing it frees its calls`)).waitFor();
+    await confirm
+      .getByText(new RegExp(`^Invoice ${voided.docNumber} was voided in QuickBooks\\. Releasing it frees its calls`))
+      .waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // The reason is required.
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
@@ -247,15 +334,31 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await confirm.getByText('Reason cannot contain control characters').waitFor();
     await confirm.getByLabel('Reason').fill('Customer disputed the usage; voided by accounting');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
-    await toast(page, `Invoice ${voided.docNumber} released: its ${voided.calls} calls are billed again by the next run`);
+    await toast(
+      page,
+      `Invoice ${voided.docNumber} released: its ${voided.calls} calls are billed again by the next run`,
+    );
     await confirm.waitFor({ state: 'hidden' });
 
     // The released invoice no longer counts: last month waits to be billed again.
-    await stats.getByTestId('coverage-invoice').filter({ hasText: `Invoice No. ${voided.docNumber}` }).waitFor({ state: 'detached' });
-    await stats.getByTestId('coverage-unbilled-period').filter({ hasText: periodText(previous) }).waitFor();
+    await stats
+      .getByTestId('coverage-invoice')
+      .filter({ hasText: `Invoice No. ${voided.docNumber}` })
+      .waitFor({ state: 'detached' });
+    await stats
+      .getByTestId('coverage-unbilled-period')
+      .filter({ hasText: periodText(previous) })
+      .waitFor();
     expect((await coverageOf(amy.id)).unbilledPeriods.map((period) => period.start)).toEqual([previous.start]);
-    const audit = (await admin.get('/api/v1/audit-log')).body.data as Array<{ action: string; target: string | null; details: Record<string, unknown> | null }>;
-    expect(audit.find((entry) => entry.action === 'billing.invoice-released')).toMatchObject({ target: voided.docNumber, details: { reason: 'Customer disputed the usage; voided by accounting' } });
+    const audit = (await admin.get('/api/v1/audit-log')).body.data as Array<{
+      action: string;
+      target: string | null;
+      details: Record<string, unknown> | null;
+    }>;
+    expect(audit.find((entry) => entry.action === 'billing.invoice-released')).toMatchObject({
+      target: voided.docNumber,
+      details: { reason: 'Customer disputed the usage; voided by accounting' },
+    });
     await page.close();
   });
 
@@ -271,7 +374,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await amyRow.getByText('Invoiced').waitFor();
     const groups = amyRow.getByTestId('job-line-period');
     expect(await groups.count()).toBe(2);
-    expect(await groups.nth(0).textContent()).toMatch(new RegExp(`^Period ${periodText(older)}Phone usage: [\\d,.]+ min × \\$0\\.05 = \\$[\\d,.]+$`));
+    expect(await groups.nth(0).textContent()).toMatch(
+      new RegExp(`^Period ${periodText(older)}Phone usage: [\\d,.]+ min × \\$0\\.05 = \\$[\\d,.]+$`),
+    );
     expect(await groups.nth(1).textContent()).toBe(`Period ${periodText(previous)}Late usage: 8 min × $0.05 = $0.40`);
 
     // Export calls: the CSV of the calls behind that invoice, the late call among them.
@@ -284,7 +389,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect(csv[0]).toBe('Conversation ID,Start Time,Duration (seconds),Billed Seconds,Queue,Period,Line');
     expect(csv).toHaveLength(amyInvoice.calls + 1);
     const late = csv.find((line) => line.startsWith(`${lateCallId},`));
-    expect(late).toBe(`${lateCallId},${wallClock(lateCallStart)},450,480,${queues[0]},${shown(previous.start)}–${shown(previous.end)},"Late usage, ${shown(previous.start)}–${shown(previous.end)}"`);
+    expect(late).toBe(
+      `${lateCallId},${wallClock(lateCallStart)},450,480,${queues[0]},${shown(previous.start)}–${shown(previous.end)},"Late usage, ${shown(previous.start)}–${shown(previous.end)}"`,
+    );
     await toast(page, `Exported ${amyInvoice.calls} calls to CSV`);
     expect(await seriousAccessibilityViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
@@ -301,17 +408,26 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     const deleted = customerOf(firstRun, bill.id);
     await billRow.getByRole('button', { name: `Release for re-billing: invoice ${deleted.docNumber}` }).click();
     const confirm = page.getByRole('dialog', { name: `Release invoice ${deleted.docNumber} for re-billing?` });
-    await confirm.getByText(new RegExp(`^Invoice ${deleted.docNumber} was deleted in QuickBooks\\. Releasing it frees its calls`)).waitFor();
+    await confirm
+      .getByText(new RegExp(`^Invoice ${deleted.docNumber} was deleted in QuickBooks\\. Releasing it frees its calls`))
+      .waitFor();
     await confirm.getByLabel('Reason').fill('Deleted by mistake in QuickBooks');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
-    await toast(page, `Invoice ${deleted.docNumber} released: its ${deleted.calls} calls are billed again by the next run`);
+    await toast(
+      page,
+      `Invoice ${deleted.docNumber} released: its ${deleted.calls} calls are billed again by the next run`,
+    );
     await billRow.getByText('Released for re-billing').waitFor();
     expect(await billRow.getByRole('button', { name: /Release for re-billing/ }).count()).toBe(0);
     await page.close();
   });
 
   it('archives a profile that has invoices, deletes one that has none, and says which happened', async () => {
-    const unbilled = await admin.post('/api/v1/customer-profiles', { qboDisplayName: 'Cool Cars', genesysQueueNames: ['A Queue Nobody Bills'], ratePerMinute: '0.10' });
+    const unbilled = await admin.post('/api/v1/customer-profiles', {
+      qboDisplayName: 'Cool Cars',
+      genesysQueueNames: ['A Queue Nobody Bills'],
+      ratePerMinute: '0.10',
+    });
     expect(unbilled.status).toBe(201);
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -327,7 +443,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await row(page, "Amy's Bird Sanctuary").getByRole('button', { name: "Delete Amy's Bird Sanctuary" }).click();
     await toast(page, 'Customer profile archived: it has invoices, which are kept. Find it under Status: Archived.');
     expect(confirmations[0]).toBe(
-      'Are you sure you want to delete this customer profile?\n\nA profile that has invoices is archived instead: its invoices and calls are kept, it is no longer billed, and it is listed under Status: Archived.',
+      "Are you sure you want to delete this customer profile?\n\nAmy's Bird Sanctuary\n\nA profile that has invoices is archived instead: its invoices and calls are kept, it is no longer billed, and it is listed under Status: Archived. Without invoices it is deleted for good.",
     );
     await row(page, "Amy's Bird Sanctuary").waitFor({ state: 'detached' });
 
@@ -337,7 +453,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect((await admin.get(`/api/v1/customer-profiles/${unbilled.body.data.id}/stats`)).status).toBe(404);
 
     // Archived profiles are listed only when the Status filter asks for them, with their badge.
-    expect((await page.getByTestId('customer-profile-row').allTextContents()).some((text) => text.includes('Archived'))).toBe(false);
+    expect(
+      (await page.getByTestId('customer-profile-row').allTextContents()).some((text) => text.includes('Archived')),
+    ).toBe(false);
     await page.getByLabel('Status filter').selectOption('archived');
     const archived = row(page, "Amy's Bird Sanctuary");
     await archived.getByText('Archived', { exact: true }).waitFor();
@@ -348,7 +466,10 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     // Its billing history stays visible.
     await archived.getByRole('button', { name: "Statistics for Amy's Bird Sanctuary" }).click();
     const stats = page.getByRole('dialog', { name: "Customer Statistics: Amy's Bird Sanctuary" });
-    await stats.getByTestId('coverage-period').filter({ hasText: periodText(previous) }).waitFor();
+    await stats
+      .getByTestId('coverage-period')
+      .filter({ hasText: periodText(previous) })
+      .waitFor();
     await page.close();
   });
 
@@ -361,7 +482,8 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     const startDate = dialog.getByLabel('Billing Start Date');
     expect(await startDate.inputValue()).toBe(older.start);
     const update = dialog.getByRole('button', { name: 'Update', exact: true });
-    const message = (text: string) => dialog.locator('#profile-billingStartDate-error').filter({ hasText: text }).waitFor();
+    const message = (text: string) =>
+      dialog.locator('#profile-billingStartDate-error').filter({ hasText: text }).waitFor();
 
     await startDate.fill('');
     await update.click();
@@ -385,7 +507,9 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await update.click();
     await toast(page, 'Customer profile updated successfully');
     await dialog.waitFor({ state: 'hidden' });
-    expect((await admin.get(`/api/v1/customer-profiles/${bill.id}/billing-coverage`)).body.data.billingStartDate).toBe(previous.start);
+    expect((await admin.get(`/api/v1/customer-profiles/${bill.id}/billing-coverage`)).body.data.billingStartDate).toBe(
+      previous.start,
+    );
     await page.close();
   });
 });

@@ -24,11 +24,26 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await connectQbo(server, await server.admin(), sim.simulator, sim.url);
     const { db } = server.server.services;
     await db.customerProfile.updateMany({ data: { isActive: false } }); // no demo profiles in the way
-    await db.genesysQueue.createMany({ data: [{ id: 'e2e-q1', name: 'E2E Queue One' }, { id: 'e2e-q2', name: 'E2E Queue Two' }] });
+    await db.genesysQueue.createMany({
+      data: [
+        { id: 'e2e-q1', name: 'E2E Queue One' },
+        { id: 'e2e-q2', name: 'E2E Queue Two' },
+      ],
+    });
     // One: 4 calls of 90 s bill 4 × 120 s = 8 min × $0.50 = $4.00. Two: minimum 10 min × $1.25 = $12.50.
     await createProfile(db, { name: 'E2E Customer One', queues: ['E2E Queue One'], rate: '0.50', qboCustomerId: '1' });
-    await createProfile(db, { name: 'E2E Customer Two', queues: ['E2E Queue Two'], rate: '1.25', minimum: 10, overage: '2', qboCustomerId: '2' });
-    await insertCalls(db, [0, 1, 2, 3].map((day) => ({ queueId: 'e2e-q1', start: `2026-10-1${day}T18:00:00Z`, seconds: 90 })));
+    await createProfile(db, {
+      name: 'E2E Customer Two',
+      queues: ['E2E Queue Two'],
+      rate: '1.25',
+      minimum: 10,
+      overage: '2',
+      qboCustomerId: '2',
+    });
+    await insertCalls(
+      db,
+      [0, 1, 2, 3].map((day) => ({ queueId: 'e2e-q1', start: `2026-10-1${day}T18:00:00Z`, seconds: 90 })),
+    );
     browser = await launchBrowser();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     await signInThroughUi(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
@@ -60,7 +75,9 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     // The previous run's toast may still be showing: take the job id we have not seen yet.
     const toasts = page.getByText(/^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const fresh = (await toasts.allTextContents()).map((text) => text.split('Job ID: ')[1]!).find((id) => !seenJobIds.has(id));
+      const fresh = (await toasts.allTextContents())
+        .map((text) => text.split('Job ID: ')[1]!)
+        .find((id) => !seenJobIds.has(id));
       if (fresh) {
         seenJobIds.add(fresh);
         await dialog.waitFor({ state: 'hidden' });
@@ -103,7 +120,12 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await page.getByRole('button', { name: 'Run New Job' }).click();
     const realJob = await runFromModal(page, false);
     await row(page, realJob).getByText('Completed').waitFor({ timeout: 30_000 });
-    expect(sim.simulator.invoices().map((invoice) => invoice.TotalAmt).sort((a, b) => a - b)).toEqual([4, 12.5]);
+    expect(
+      sim.simulator
+        .invoices()
+        .map((invoice) => invoice.TotalAmt)
+        .sort((a, b) => a - b),
+    ).toEqual([4, 12.5]);
     expect(await row(page, realJob).textContent()).toContain('2 invoiced of 2 customers');
 
     // Its details: each customer with calls, minutes, amount, lines and the invoice, which opens in QuickBooks.
@@ -135,9 +157,15 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await realDetails.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`billing-job-${realJob}-results.csv`);
-    const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-    expect(csv[0]).toBe('Customer,Status,Period Start,Period End,Calls,Billed Minutes,Amount,Invoice No.,QuickBooks Invoice ID,Reason');
-    expect(csv[1]).toBe(`E2E Customer One,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,${invoice.DocNumber},${invoice.Id},`);
+    const csv = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'Customer,Status,Period Start,Period End,Calls,Billed Minutes,Amount,Invoice No.,QuickBooks Invoice ID,Reason',
+    );
+    expect(csv[1]).toBe(
+      `E2E Customer One,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,${invoice.DocNumber},${invoice.Id},`,
+    );
     expect(csv).toHaveLength(3);
     await page.getByText('Exported 2 customers to CSV').waitFor();
 
@@ -159,7 +187,12 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await page.getByText('No jobs match your filters').waitFor();
     await page.getByLabel('Status filter').selectOption('');
     await page.getByLabel('Search by job ID').fill(realJob.slice(3).toLowerCase());
-    await page.waitForFunction((code) => document.querySelectorAll('[data-testid="billing-job-row"]').length === 1 && document.body.innerText.includes(code), realJob);
+    await page.waitForFunction(
+      (code) =>
+        document.querySelectorAll('[data-testid="billing-job-row"]').length === 1 &&
+        document.body.innerText.includes(code),
+      realJob,
+    );
     await page.getByLabel('Search by job ID').fill('');
 
     // A pending job (no worker takes it: the queue is held for this step) is cancelled after the prompt.
@@ -181,7 +214,9 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     });
     await page.getByRole('button', { name: `Cancel ${pendingJob}` }).click();
     await page.getByText(`Job cancelled for ${pendingJob}`).waitFor();
-    expect(prompt).toBe('Are you sure you want to cancel this job?');
+    expect(prompt).toBe(
+      `Are you sure you want to cancel this job? ${pendingJob}: it stops before its next invoice; invoices already created stay, and a later run bills the rest.`,
+    );
     await row(page, pendingJob).getByText('Cancelled').waitFor();
     expect(await page.getByRole('button', { name: `Cancel ${pendingJob}` }).count()).toBe(0);
 
@@ -192,7 +227,13 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     const history = stats.getByRole('table', { name: 'Invoices' });
     const entry = history.getByRole('row').filter({ hasText: invoice.DocNumber });
     await entry.waitFor();
-    expect((await entry.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual([invoice.DocNumber, '10/01/2026 – 10/31/2026', '$4.00', 'Sent', realJob]);
+    expect((await entry.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual([
+      invoice.DocNumber,
+      '10/01/2026 – 10/31/2026',
+      '$4.00',
+      'Sent',
+      realJob,
+    ]);
     expect(await entry.getByRole('link').getAttribute('href')).toBe(`${sim.url}/app/invoice?txnId=${invoice.Id}`);
     await page.keyboard.press('Escape');
 
@@ -200,8 +241,12 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await page.goto(`${server.url}/`);
     await page.getByRole('tab', { name: 'Billing' }).click();
     const recent = page.getByRole('table', { name: 'Recent billing jobs' });
-    expect((await recent.getByRole('row').filter({ hasText: dryJob }).getByRole('cell').nth(4).textContent())?.trim()).toBe('Preview');
-    expect((await recent.getByRole('row').filter({ hasText: realJob }).getByRole('cell').nth(4).textContent())?.trim()).toBe('2');
+    expect(
+      (await recent.getByRole('row').filter({ hasText: dryJob }).getByRole('cell').nth(4).textContent())?.trim(),
+    ).toBe('Preview');
+    expect(
+      (await recent.getByRole('row').filter({ hasText: realJob }).getByRole('cell').nth(4).textContent())?.trim(),
+    ).toBe('2');
     await page.getByRole('tab', { name: 'Overview' }).click();
     expect(await page.locator('dt:text-is("Invoices") + dd').textContent()).toBe('2');
     await page.close();
@@ -233,7 +278,10 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     expect(await dialog.getByRole('button', { name: 'Run Billing Job' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 
-    await server.server.services.db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false, killSwitchReason: null } });
+    await server.server.services.db.organizationSettings.update({
+      where: { id: 1 },
+      data: { killSwitchEnabled: false, killSwitchReason: null },
+    });
     await page.reload();
     await page.getByRole('button', { name: 'Run New Job' }).waitFor();
     expect(await page.getByTestId('kill-switch-banner').count()).toBe(0);
@@ -248,7 +296,10 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
         data: {
           jobId: `BJ-P${String(index).padStart(4, '0')}`,
           status: index === 1 ? 'FAILED' : 'COMPLETED',
-          error: index === 1 ? `1 customer failed (E2E Customer Two: ${'QuickBooks answered with a long explanation. '.repeat(4)})` : null,
+          error:
+            index === 1
+              ? `1 customer failed (E2E Customer Two: ${'QuickBooks answered with a long explanation. '.repeat(4)})`
+              : null,
           failedInvoices: index === 1 ? 1 : 0,
           type: 'MANUAL',
           queueName: ['E2E Queue Two'],
@@ -289,12 +340,16 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     const card = cards.filter({ hasText: 'BJ-P0000' });
     expect(await card.textContent()).toContain('0 invoiced · 1 skipped of 1 customer');
     const jobId = card.getByText('BJ-P0000', { exact: true });
-    expect(await jobId.evaluate((element) => getComputedStyle(element.closest('.whitespace-nowrap') ?? element).whiteSpace)).toBe('nowrap');
+    expect(
+      await jobId.evaluate((element) => getComputedStyle(element.closest('.whitespace-nowrap') ?? element).whiteSpace),
+    ).toBe('nowrap');
     expect((await jobId.boundingBox())!.height).toBeLessThan(30);
     await card.getByRole('button', { name: 'View details of BJ-P0000' }).click();
     const detail = details(page, 'BJ-P0000');
     const customer = detail.getByTestId('job-customer-row');
-    await customer.getByText('Already invoiced: the period overlaps invoice BJ-XYZ-1 for 09/01/2026 to 09/30/2026').waitFor();
+    await customer
+      .getByText('Already invoiced: the period overlaps invoice BJ-XYZ-1 for 09/01/2026 to 09/30/2026')
+      .waitFor();
     expect(await customer.textContent()).not.toContain('$12.50');
     expect(await customer.textContent()).not.toContain('2026-09-01');
     await customer.getByText('No amount').waitFor();
@@ -307,20 +362,34 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     await expect.poll(() => rows.count()).toBe(20);
     // A failed job's long error is cut short in its column: the table does not scroll sideways and Retry is in view.
     const table = page.getByRole('table', { name: 'Billing jobs' });
-    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
-    const retryBox = (await rows.filter({ hasText: 'BJ-P0001' }).getByRole('button', { name: 'Retry BJ-P0001' }).boundingBox())!;
-    expect(retryBox.x + retryBox.width).toBeLessThanOrEqual((await table.boundingBox())!.x + (await table.boundingBox())!.width);
+    expect(
+      await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth),
+    ).toBe(0);
+    const retryBox = (await rows
+      .filter({ hasText: 'BJ-P0001' })
+      .getByRole('button', { name: 'Retry BJ-P0001' })
+      .boundingBox())!;
+    expect(retryBox.x + retryBox.width).toBeLessThanOrEqual(
+      (await table.boundingBox())!.x + (await table.boundingBox())!.width,
+    );
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.getByText(/^Showing 21–2\d of 2\d results$/).waitFor();
 
     // Minutes are grouped one way everywhere: 10,000 min, never 10000 min.
-    await db.customerProfile.updateMany({ where: { qboDisplayName: 'E2E Customer Two' }, data: { minimumMinutes: 10000 } });
+    await db.customerProfile.updateMany({
+      where: { qboDisplayName: 'E2E Customer Two' },
+      data: { minimumMinutes: 10000 },
+    });
     await page.getByRole('button', { name: 'Run New Job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
     await dialog.getByText('minimum 10,000 min', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/customer-profiles`);
-    await page.getByTestId('customer-profile-row').filter({ hasText: 'E2E Customer Two' }).getByText('Min 10,000 min').waitFor();
+    await page
+      .getByTestId('customer-profile-row')
+      .filter({ hasText: 'E2E Customer Two' })
+      .getByText('Min 10,000 min')
+      .waitFor();
     expect(await page.getByText('10000').count()).toBe(0);
     await page.close();
   });

@@ -8,7 +8,12 @@ import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 // Customer Profiles as a person uses it: add a profile with a queue and the QuickBooks customer
 // found by its display name, edit it, see its statistics, delete it.
 
-const QUEUE: GenesysQueueSummary = { id: '00000000-0000-4000-8000-0000000c0e01', name: 'E2E Bird Line', description: 'Test queue', divisionName: 'Home' };
+const QUEUE: GenesysQueueSummary = {
+  id: '00000000-0000-4000-8000-0000000c0e01',
+  name: 'E2E Bird Line',
+  description: 'Test queue',
+  divisionName: 'Home',
+};
 
 const fakeGenesys: GenesysService = {
   simulated: true,
@@ -32,7 +37,9 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     // Three voice calls on the test queue half a minute ago (61 s, 120 s, 30 s) and one chat that
     // does not count. Billed per started minute: 120 + 120 + 60 s = 5 minutes.
     const db = services.db;
-    await db.genesysQueue.create({ data: { id: QUEUE.id, name: QUEUE.name, description: QUEUE.description, divisionName: QUEUE.divisionName } });
+    await db.genesysQueue.create({
+      data: { id: QUEUE.id, name: QUEUE.name, description: QUEUE.description, divisionName: QUEUE.divisionName },
+    });
     const start = new Date(Date.now() - 30 * 60_000);
     const calls = [
       { conversationId: 'e2e-call-1', duration: 61, mediaType: 'voice' },
@@ -58,7 +65,8 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
   });
 
   /** A form control by its label (a required field's label ends with '*'). */
-  const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
+  const field = (scope: Locator, label: string) =>
+    scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
   // Toasts sit outside the open dialog, which hides the rest of the page from the accessibility tree.
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -123,7 +131,9 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await addDialog.getByRole('button', { name: 'Add queue name' }).click();
     await addDialog.getByText("Genesys does not know 'Not A Real Queue'").waitFor();
     await addDialog.getByRole('button', { name: 'Remove queue Not A Real Queue' }).click();
-    expect(await addDialog.getByRole('list', { name: 'Genesys queue names' }).getByRole('listitem').allTextContents()).toEqual(['E2E Bird Line']);
+    expect(
+      await addDialog.getByRole('list', { name: 'Genesys queue names' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['E2E Bird Line']);
 
     await field(addDialog, 'Rate Per Minute ($)').fill('0.05');
     await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
@@ -161,7 +171,12 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     expect(await card('Total Amount ($)').textContent()).toContain('$0.50');
     expect(await card('Average Call Duration (min)').textContent()).toContain('1.17');
     const queueRow = stats.getByRole('row').filter({ hasText: 'E2E Bird Line' });
-    expect((await queueRow.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual(['E2E Bird Line', '3', '5', '$0.50']);
+    expect((await queueRow.getByRole('cell').allTextContents()).map((text) => text.trim())).toEqual([
+      'E2E Bird Line',
+      '3',
+      '5',
+      '$0.50',
+    ]);
     await stats.getByText('Lauterbach').waitFor();
     expect(await stats.locator('dt:text("Phone") + dd').textContent()).toBe('Not set');
     await stats.getByRole('button', { name: 'Close' }).first().click();

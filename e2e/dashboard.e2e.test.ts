@@ -12,7 +12,13 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
   let browser: Browser;
   let context: BrowserContext;
   let genesys: Awaited<ReturnType<typeof startRefusingGenesys>>;
-  let qboStatus: QboStatus = { connected: false, environment: null, companyName: null, expiresInSeconds: null, lastError: null };
+  let qboStatus: QboStatus = {
+    connected: false,
+    environment: null,
+    companyName: null,
+    expiresInSeconds: null,
+    lastError: null,
+  };
 
   beforeAll(async () => {
     // A Genesys that refuses us: no simulator calls land in the month while the screen counts them.
@@ -24,9 +30,14 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     // A failed job's error as long as real ones get: the Billing tab must keep its row short.
     await db.billingJob.update({
       where: { jobId: 'BJ-T0011' },
-      data: { error: `Customer Beta LLC has no QuickBooks mapping (job 11): ${'connect the profile to a QuickBooks customer, then retry the job. '.repeat(4)}` },
+      data: {
+        error: `Customer Beta LLC has no QuickBooks mapping (job 11): ${'connect the profile to a QuickBooks customer, then retry the job. '.repeat(4)}`,
+      },
     });
-    await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' } });
+    await db.organizationSettings.update({
+      where: { id: 1 },
+      data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' },
+    });
     const integrations = server.server.services.integrations as IntegrationServices;
     integrations.qbo = { simulated: true, getClient: async () => null, status: async () => qboStatus };
     integrations.genesys = {
@@ -35,8 +46,14 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
       ensureCallRecords: async () => undefined,
       status: async () => ({ isConnected: true, tokenExpiresAt: new Date(Date.now() + 3600_000), lastError: null }),
     };
-    await db.user.create({ data: { email: 'nobody@example.com', passwordHash: await hashPassword('nobody-password-1') } });
-    await notify(db, { kind: 'billing-failure', message: 'Billing job BJ-T0011 failed: Customer Beta LLC has no QuickBooks mapping', link: '/billing-jobs' });
+    await db.user.create({
+      data: { email: 'nobody@example.com', passwordHash: await hashPassword('nobody-password-1') },
+    });
+    await notify(db, {
+      kind: 'billing-failure',
+      message: 'Billing job BJ-T0011 failed: Customer Beta LLC has no QuickBooks mapping',
+      link: '/billing-jobs',
+    });
     browser = await launchBrowser();
     // Sign in once; each test opens its own page in this signed-in context.
     context = await browser.newContext();
@@ -53,7 +70,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
   async function signedIn(): Promise<Page> {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByText('Total Clients').waitFor();
+    await page.getByText('Genesys Queues', { exact: true }).waitFor();
     return page;
   }
 
@@ -63,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
 
   it('shows the cards and every tab with the seeded data', async () => {
     const page = await signedIn();
-    expect(await statCard(page, 'Total Clients').locator('dd').first().textContent()).toBe('3');
+    expect(await statCard(page, 'Genesys Queues').locator('dd').first().textContent()).toBe('3');
     expect(await statCard(page, 'Total Revenue').locator('dd').first().textContent()).toBe('$150.35');
     // 61+30+125+40+3000+3700+20+90+45 = 7111 s of voice calls this month.
     expect(await statCard(page, 'Phone Usage').locator('dd').first().textContent()).toBe('118.52 min');
@@ -138,7 +155,13 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
   });
 
   it('shows the Company Information strip while QuickBooks is connected, and no warning', async () => {
-    qboStatus = { connected: true, environment: 'sandbox', companyName: 'Sandbox Company_US_1', expiresInSeconds: 3000, lastError: null };
+    qboStatus = {
+      connected: true,
+      environment: 'sandbox',
+      companyName: 'Sandbox Company_US_1',
+      expiresInSeconds: 3000,
+      lastError: null,
+    };
     try {
       const page = await signedIn();
       const strip = page.getByTestId('company-strip');
@@ -168,7 +191,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     ]);
     await page.unroute('**/trpc/**');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByText('Total Clients').waitFor();
+    await page.getByText('Genesys Queues', { exact: true }).waitFor();
     await page.close();
   });
 
@@ -197,7 +220,10 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
       await page.getByText('Access restricted').waitFor();
       expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
       await page.getByRole('button', { name: /^Notifications/ }).click();
-      await page.getByRole('dialog', { name: 'Notifications' }).getByText(/Billing job BJ-T0011 failed/).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Notifications' })
+        .getByText(/Billing job BJ-T0011 failed/)
+        .waitFor();
     } finally {
       await other.close();
     }

@@ -15,7 +15,9 @@ const JARGON = /Unexpected token|is not valid JSON|Failed to fetch(?! \w)|Networ
 async function breakCalls(page: Page, procedure: string, how: 'html-502' | 'network-drop') {
   const handler = (route: Route) => {
     if (!new URL(route.request().url()).pathname.includes(procedure)) return route.continue();
-    return how === 'html-502' ? route.fulfill({ status: 502, contentType: 'text/html', body: BAD_GATEWAY_PAGE }) : route.abort('failed');
+    return how === 'html-502'
+      ? route.fulfill({ status: 502, contentType: 'text/html', body: BAD_GATEWAY_PAGE })
+      : route.abort('failed');
   };
   await page.route('**/trpc/**', handler);
   return () => page.unroute('**/trpc/**', handler);
@@ -39,11 +41,41 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
   });
 
   const screens = [
-    { path: '/customer-profiles', procedure: 'customerProfiles.list', text: 'Failed to fetch customer profiles', how: 'html-502', loaded: () => page.getByTestId('customer-profile-row').first() },
-    { path: '/region-teams', procedure: 'regions.listRegions', text: 'Failed to load regions', how: 'network-drop', loaded: () => page.getByRole('tab', { name: /^Overview/ }) },
-    { path: '/access-control', procedure: 'accessControl.listUsers', text: 'Failed to load access data', how: 'html-502', loaded: () => page.getByRole('table', { name: 'Users' }) },
-    { path: '/genesys', procedure: 'genesys.', text: 'Failed to fetch users', how: 'network-drop', loaded: () => page.getByRole('table', { name: 'Genesys users' }) },
-    { path: '/billing-jobs', procedure: 'billing.jobs', text: 'Failed to load billing jobs', how: 'html-502', loaded: () => page.getByText('No billing jobs yet') },
+    {
+      path: '/customer-profiles',
+      procedure: 'customerProfiles.list',
+      text: 'Failed to fetch customer profiles',
+      how: 'html-502',
+      loaded: () => page.getByTestId('customer-profile-row').first(),
+    },
+    {
+      path: '/region-teams',
+      procedure: 'regions.listRegions',
+      text: 'Failed to load regions',
+      how: 'network-drop',
+      loaded: () => page.getByRole('tab', { name: /^Overview/ }),
+    },
+    {
+      path: '/access-control',
+      procedure: 'accessControl.listUsers',
+      text: 'Failed to load access data',
+      how: 'html-502',
+      loaded: () => page.getByRole('table', { name: 'Users' }),
+    },
+    {
+      path: '/genesys',
+      procedure: 'genesys.',
+      text: 'Failed to fetch users',
+      how: 'network-drop',
+      loaded: () => page.getByRole('table', { name: 'Genesys users' }),
+    },
+    {
+      path: '/billing-jobs',
+      procedure: 'billing.jobs',
+      text: 'Failed to load billing jobs',
+      how: 'html-502',
+      loaded: () => page.getByText('No billing jobs yet'),
+    },
   ] as const;
 
   for (const screen of screens) {
@@ -52,7 +84,12 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
       await page.goto(`${server.url}${screen.path}`);
       const failure = page.getByTestId('load-error');
       await failure.getByText(screen.text, { exact: true }).waitFor({ timeout: 30_000 });
-      await page.getByRole('status').or(page.getByRole('alert')).getByText(screen.text, { exact: true }).first().waitFor();
+      await page
+        .getByRole('status')
+        .or(page.getByRole('alert'))
+        .getByText(screen.text, { exact: true })
+        .first()
+        .waitFor();
       expect(await page.locator('body').textContent()).not.toMatch(JARGON);
       if (screen.path === '/region-teams') expect(await page.getByText('Need attention').count()).toBe(0); // no "0 regions" cards
       if (screen.path === '/genesys') {
@@ -100,6 +137,7 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByTestId('customer-profile-row').first().waitFor();
     release = await breakCalls(page, 'customerProfiles.rescheduleAllBilling', 'html-502');
+    page.once('dialog', (dialog) => void dialog.accept()); // Reschedule All asks first (issue 24)
     await page.getByRole('button', { name: 'Reschedule All Billing' }).click();
     await expectToast('Failed to reschedule all billing');
     await release();

@@ -36,7 +36,8 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
   it('on a phone: profile cards keep every action in reach, the Region tabs scroll, and the menu traps focus and closes on Escape', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const noSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // Customer Profiles: cards, each with status and its Statistics, Edit and Delete inside the screen.
     await page.goto(`${server.url}/customer-profiles`);
@@ -58,7 +59,11 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
     await page.goto(`${server.url}/region-teams`);
     const tabs = page.getByRole('tablist');
     await tabs.waitFor();
-    const strip = await tabs.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, overflow: getComputedStyle(element).overflowX }));
+    const strip = await tabs.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+      overflow: getComputedStyle(element).overflowX,
+    }));
     expect(strip.scroll).toBeGreaterThan(strip.client);
     expect(strip.overflow).toBe('auto');
     const last = page.getByRole('tab', { name: /^Unassigned Queues/ });
@@ -103,17 +108,33 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByTestId('customer-profile-row').first().waitFor();
     const add = page.getByRole('button', { name: 'Add Customer Profile' });
-    await closesBackTo(() => add.click(), () => page.keyboard.press('Escape'), 'Add Customer Profile');
+    await closesBackTo(
+      () => add.click(),
+      () => page.keyboard.press('Escape'),
+      'Add Customer Profile',
+    );
     const stats = page.getByRole('button', { name: /^Statistics for/ }).first();
     const statsName = (await stats.getAttribute('aria-label'))!;
-    await closesBackTo(() => stats.click(), () => page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click(), statsName);
+    await closesBackTo(
+      () => stats.click(),
+      () => page.getByRole('dialog').getByRole('button', { name: 'Close' }).last().click(),
+      statsName,
+    );
 
     // A modal whose first field takes focus as it opens still hands focus back to its opener.
     await page.goto(`${server.url}/region-teams`);
-    await closesBackTo(() => page.getByRole('button', { name: 'New Region' }).click(), () => page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click(), 'New Region');
+    await closesBackTo(
+      () => page.getByRole('button', { name: 'New Region' }).click(),
+      () => page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click(),
+      'New Region',
+    );
 
     await page.goto(`${server.url}/billing-jobs`);
-    await closesBackTo(() => page.getByRole('button', { name: 'Run New Job' }).click(), () => page.keyboard.press('Escape'), 'Run New Job');
+    await closesBackTo(
+      () => page.getByRole('button', { name: 'Run New Job' }).click(),
+      () => page.keyboard.press('Escape'),
+      'Run New Job',
+    );
 
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();

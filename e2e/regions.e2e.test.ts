@@ -9,8 +9,18 @@ import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 // find them in the tree, delete the region and see the queues unassigned again.
 
 const QUEUES: GenesysQueueSummary[] = [
-  { id: '00000000-0000-4000-8000-00000000e2e1', name: 'E2E Alpha Support', description: 'First test queue', divisionName: 'Home' },
-  { id: '00000000-0000-4000-8000-00000000e2e2', name: 'E2E Beta Sales', description: 'Second test queue', divisionName: 'Sales' },
+  {
+    id: '00000000-0000-4000-8000-00000000e2e1',
+    name: 'E2E Alpha Support',
+    description: 'First test queue',
+    divisionName: 'Home',
+  },
+  {
+    id: '00000000-0000-4000-8000-00000000e2e2',
+    name: 'E2E Beta Sales',
+    description: 'Second test queue',
+    divisionName: 'Sales',
+  },
 ];
 
 const fakeGenesys: GenesysService = {
@@ -108,7 +118,9 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     await tree.getByRole('button', { name: /E2E West.*1 team · 2 queues/ }).waitFor();
     await tree.getByRole('button', { name: /E2E Support Team/ }).click();
     const teamQueues = page.getByRole('list', { name: 'Queues of E2E Support Team' });
-    expect((await teamQueues.getByRole('listitem').allTextContents()).map((text) => text.split('–')[0]!.trim())).toEqual(QUEUES.map((q) => q.name));
+    expect(
+      (await teamQueues.getByRole('listitem').allTextContents()).map((text) => text.split('–')[0]!.trim()),
+    ).toEqual(QUEUES.map((q) => q.name));
     expect(await page.getByText('queues are not assigned to any team').count()).toBe(0);
 
     // Delete the region after the browser confirmation, which says its teams go too.
@@ -136,11 +148,20 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     const region = await db.region.create({ data: { name: 'E2E East' } });
     const team = await db.team.create({ data: { name: 'E2E Night Shift', regionId: region.id } });
     const other = await db.team.create({ data: { name: 'E2E Day Shift', regionId: region.id } });
-    await db.queueAssignment.create({ data: { queueId: QUEUES[0]!.id, queueName: QUEUES[0]!.name, teamId: team.id, assignedBy: 'Someone' } });
+    await db.queueAssignment.create({
+      data: { queueId: QUEUES[0]!.id, queueName: QUEUES[0]!.name, teamId: team.id, assignedBy: 'Someone' },
+    });
     const teamManage = await db.action.findUniqueOrThrow({ where: { key: 'team:manage' } });
-    const role = await db.role.create({ data: { name: 'e2e-team-lead', actions: { create: [{ actionId: teamManage.id }] } } });
+    const role = await db.role.create({
+      data: { name: 'e2e-team-lead', actions: { create: [{ actionId: teamManage.id }] } },
+    });
     await db.user.create({
-      data: { email: 'lead@example.com', displayName: 'Team Lead', passwordHash: await hashPassword('lead-password-1'), roles: { create: [{ roleId: role.id }] } },
+      data: {
+        email: 'lead@example.com',
+        displayName: 'Team Lead',
+        passwordHash: await hashPassword('lead-password-1'),
+        roles: { create: [{ roleId: role.id }] },
+      },
     });
 
     const page = await browser.newPage();
@@ -174,7 +195,10 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
       confirmation = dialog.message();
       void dialog.accept();
     });
-    await page.getByRole('dialog', { name: 'Edit Queue Assignment' }).getByRole('button', { name: 'Unassign Queue' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit Queue Assignment' })
+      .getByRole('button', { name: 'Unassign Queue' })
+      .click();
     await page.getByText('Queue assignment deleted successfully').waitFor();
     expect(confirmation).toContain(`Unassign queue "${QUEUES[0]!.name}"`);
     await tab(page, 'Unassigned Queues').click();

@@ -17,7 +17,11 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
     server = await startTestServer({ withWebApp: true });
     const admin = await server.admin();
     const roles = (await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>;
-    await admin.post('/api/v1/auth/users', { email: VIEWER.email, password: VIEWER.password, roleIds: [roles.find((r) => r.name === 'viewer')!.id] });
+    await admin.post('/api/v1/auth/users', {
+      email: VIEWER.email,
+      password: VIEWER.password,
+      roleIds: [roles.find((r) => r.name === 'viewer')!.id],
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -73,8 +77,16 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
     await admin.getByLabel('Billing increment').selectOption('6');
     await admin.getByLabel('Kill switch changes').uncheck();
     await admin.getByLabel('Sign out sessions idle for 30 minutes').check();
+    // A timezone change asks first and says what it does to periods and invoices (issue 24).
+    let question = '';
+    admin.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
     await admin.getByRole('button', { name: 'Save Settings' }).click();
     await toast(admin, 'Settings saved successfully');
+    expect(question).toContain('Change the company timezone from America/Los_Angeles to America/New_York?');
+    expect(question).toContain('calls already billed stay billed in the old zone');
 
     await admin.reload();
     await expect(admin.getByLabel('Timezone').inputValue()).resolves.toBe('America/New_York');

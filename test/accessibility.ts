@@ -13,9 +13,16 @@ export async function seriousAccessibilityViolations(page: Page, selector?: stri
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async (scope) => {
     const engine = (window as unknown as { axe: typeof axe }).axe;
-    const result = await engine.run(scope ? { include: [scope] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const result = await engine.run(scope ? { include: [scope] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({ id: violation.id, impact: violation.impact ?? null, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(' ')),
+      }));
   }, selector ?? null);
 }

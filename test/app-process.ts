@@ -43,7 +43,11 @@ export async function freePort(): Promise<number> {
  * environment leaks in. `ownProcessGroup` puts it in a group of its own, as a terminal does with
  * the command it runs, so a test can send a signal to the whole group like Ctrl+C does.
  */
-export function spawnApp(entry: keyof typeof ENTRY_POINTS, env: NodeJS.ProcessEnv, options: { ownProcessGroup?: boolean } = {}): AppProcess {
+export function spawnApp(
+  entry: keyof typeof ENTRY_POINTS,
+  env: NodeJS.ProcessEnv,
+  options: { ownProcessGroup?: boolean } = {},
+): AppProcess {
   const file = path.join(REPO_ROOT, ENTRY_POINTS[entry]);
   const args = file.endsWith('.ts') ? ['--import', 'tsx', file] : [file];
   const child = spawn(process.execPath, args, {
@@ -71,7 +75,10 @@ export async function waitUntilReady(app: AppProcess, url: string, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (!app.running) throw new Error(`the process exited before it was ready:\n${app.output().slice(-4000)}`);
-    const ready = await fetch(url).then((response) => response.ok, () => false);
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`not ready within ${timeoutMs} ms:\n${app.output().slice(-4000)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -10,7 +10,7 @@ import { createQboSimulator, type QboSimulator } from '@phone-billing/integratio
 import { expect } from 'vitest';
 import { whenNotified } from './db-events';
 import type { RestClient } from './rest-client';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
 
 export const TEST_APP_SECRET = 'billing-test-secret-0123456789abcdef';
 
@@ -85,7 +85,12 @@ export function qboEnv(simulator: QboSimulator, url: string): Record<string, str
  * Falls back to an in-test stand-in QboService (a QboClient with an in-memory token store) only
  * when the server has no working QBO connection flow.
  */
-export async function connectQbo(test: TestServer, admin: RestClient, simulator: QboSimulator, url: string): Promise<'product' | 'stand-in'> {
+export async function connectQbo(
+  test: TestServer,
+  admin: RestClient,
+  simulator: QboSimulator,
+  url: string,
+): Promise<'product' | 'stand-in'> {
   const auth = await admin.get('/api/v1/qbo/auth');
   const authUrl = (auth.body as { data?: { authUrl?: string } })?.data?.authUrl;
   if (auth.status === 200 && authUrl) {
@@ -93,18 +98,47 @@ export async function connectQbo(test: TestServer, admin: RestClient, simulator:
     const callback = await admin.get(`/api/v1/qbo/callback${redirect.search}`);
     if (callback.status === 200) return 'product';
   }
-  const config = { ...simulator.credentials, environment: 'sandbox' as const, redirectUri: 'http://localhost/qbo-callback', simulatorBaseUrl: url };
+  const config = {
+    ...simulator.credentials,
+    environment: 'sandbox' as const,
+    redirectUri: 'http://localhost/qbo-callback',
+    simulatorBaseUrl: url,
+  };
   const client = new QboClient({ config, tokenStore: createMemoryTokenStore() });
   await client.connect(await simulator.approve(new QboOAuth(config).authorizeUrl('billing-test')));
-  test.server.services.integrations.qbo = {
-    simulated: true,
-    getClient: async () => client,
-    status: async () => ({ connected: true, environment: 'sandbox', companyName: 'Simulator', expiresInSeconds: 3600, lastError: null }),
-  };
+  test.server.services.integrations.qbo = simulatedQboIntegration(() => client);
   return 'stand-in';
 }
 
+/** The QuickBooks integration as a connected sandbox whose client is `currentClient()` (tests may swap it). */
+export function simulatedQboIntegration(currentClient: () => QboClient) {
+  return {
+    simulated: true,
+    getClient: async () => currentClient(),
+    status: async () => ({
+      connected: true,
+      environment: 'sandbox' as const,
+      companyName: 'Simulator',
+      expiresInSeconds: 3600,
+      lastError: null,
+    }),
+  };
+}
+
 /** Call records are inserted by the tests themselves: the Genesys pull is a recorded no-op. */
+/**
+ * The usual start of a billing test: the QuickBooks simulator, a test server billing against it and
+ * connected to it, its admin's REST client, and Genesys stubbed (calls are written to the database).
+ */
+export async function startBillingServer() {
+  const sim = await startQboSimulator();
+  const test = await startTestServer({ env: qboEnv(sim.simulator, sim.url) });
+  const admin = await test.admin();
+  stubGenesys(test);
+  await connectQbo(test, admin, sim.simulator, sim.url);
+  return { sim, test, admin };
+}
+
 export function stubGenesys(test: TestServer): Array<{ startDate: string; endDate: string }> {
   const pulls: Array<{ startDate: string; endDate: string }> = [];
   test.server.services.integrations.genesys = {
@@ -141,7 +175,17 @@ export async function insertCalls(db: Database, calls: CallSpec[]): Promise<void
 
 export async function createProfile(
   db: Database,
-  data: { name: string; queues: string[]; rate: string; minimum?: number; overage?: string; taxCode?: string | null; qboCustomerId?: string | null; isActive?: boolean; billingStartDate?: string },
+  data: {
+    name: string;
+    queues: string[];
+    rate: string;
+    minimum?: number;
+    overage?: string;
+    taxCode?: string | null;
+    qboCustomerId?: string | null;
+    isActive?: boolean;
+    billingStartDate?: string;
+  },
 ) {
   return db.customerProfile.create({
     data: {
@@ -170,7 +214,12 @@ const JOB_ENDED_CHANNEL = 'billing_job_ended';
  * `billing_job_ended`); the job is read once each time the LISTEN is in place, so an end that came
  * before is not waited for in vain.
  */
-export async function waitForJob(test: { databaseUrl: string }, client: RestClient, id: string, timeoutMs = 30_000): Promise<JobBody['data']> {
+export async function waitForJob(
+  test: { databaseUrl: string },
+  client: RestClient,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<JobBody['data']> {
   const read = async () => {
     const answer = await client.get(`/api/v1/billing/jobs/${id}`);
     expect(answer.status).toBe(200);
@@ -203,7 +252,10 @@ export async function waitForJob(test: { databaseUrl: string }, client: RestClie
   }
 }
 
-export async function runJob(client: RestClient, body: { billingPeriodStart: string; billingPeriodEnd: string; isDryRun?: boolean; selectedQueues: string[] }) {
+export async function runJob(
+  client: RestClient,
+  body: { billingPeriodStart: string; billingPeriodEnd: string; isDryRun?: boolean; selectedQueues: string[] },
+) {
   const answer = await client.post('/api/v1/billing/run', { isDryRun: false, ...body });
   if (answer.status !== 201) throw new Error(`run failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return (answer.body as { data: { id: string; jobId: string } }).data;

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** Browser suites use `describe.skipIf(!chromiumAvailable)`: reported as skipped, never as passed. */
 export const chromiumAvailable = existsSync(CHROMIUM_PATH);
 
-export function launchBrowser(): Promise<Browser> {
+function startChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -23,6 +23,50 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+// One Chromium per test worker: the browser project runs file after file in one worker
+// (`isolate: false`), so each file borrows the running browser instead of starting its own.
+let running: Promise<Browser> | null = null;
+
+/**
+ * A browser for one test file: the worker's Chromium, with `close()` closing only what this file
+ * opened (its contexts and pages, so nothing of one file's session leaks into the next) and leaving
+ * Chromium running for the next file. Playwright closes Chromium when the worker exits.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  let browser = running ? await running.catch(() => null) : null;
+  if (!browser?.isConnected()) {
+    running = startChromium();
+    browser = await running;
+  }
+  const shared = browser;
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  const borrowed: Partial<Browser> = {
+    newContext: async (...args: Parameters<Browser['newContext']>) => track(await shared.newContext(...args)),
+    // Like Browser.newPage: a page in a context of its own, closed with the page.
+    newPage: async (...args: Parameters<Browser['newPage']>) => {
+      const context = track(await shared.newContext(...args));
+      const page = await context.newPage();
+      page.once('close', () => void context.close().catch(() => undefined));
+      return page;
+    },
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+    },
+  };
+  return new Proxy(shared, {
+    get(target, property) {
+      if (property in borrowed) return borrowed[property as keyof Browser];
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /** Signs in through the login page like a person would. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
@@ -35,17 +79,40 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * axe-core's serious and critical findings on the page as it is now, one line each ('rule:
- * where'). axe is injected as an inline script, so the page's context must bypass the app's CSP
- * (`browser.newContext({ bypassCSP: true })`).
+ * axe-core's findings on the page as it is now at `minimum` impact or worse, one line each
+ * ('impact rule: where'). Every rule runs, best practices included (heading order, one main
+ * landmark, content inside landmarks), so 'moderate' catches what a screen-reader user notices
+ * when jumping by headings or landmarks. axe is injected as an inline script, so the page's context
+ * must bypass the app's CSP (`browser.newContext({ bypassCSP: true })`).
  */
-export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+export async function accessibilityProblems(
+  page: Page,
+  minimum: 'moderate' | 'serious' = 'moderate',
+): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
+  const counted = minimum === 'moderate' ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
   return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .filter((violation) => counted.includes(violation.impact ?? ''))
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+export function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+  return accessibilityProblems(page, 'serious');
 }

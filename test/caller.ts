@@ -74,11 +74,20 @@ export async function createTestApi(options: { integrations?: IntegrationService
     async userWith(permissions, name) {
       const actions = await db.action.findMany({ where: { key: { in: permissions } } });
       const role = await db.role.create({
-        data: { name: `role-${name}`, description: name, actions: { create: actions.map((action) => ({ actionId: action.id })) } },
+        data: {
+          name: `role-${name}`,
+          description: name,
+          actions: { create: actions.map((action) => ({ actionId: action.id })) },
+        },
       });
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
       const record = await db.user.create({
-        data: { email, displayName: name, passwordHash: await hashPassword('password-123'), roles: { create: [{ roleId: role.id }] } },
+        data: {
+          email,
+          displayName: name,
+          passwordHash: await hashPassword('password-123'),
+          roles: { create: [{ roleId: role.id }] },
+        },
       });
       const user = (await loadAuthUser(db, record.id))!;
       return { user, caller: callerFor(user) };
@@ -92,8 +101,12 @@ export async function createTestApi(options: { integrations?: IntegrationService
  * message a person reads (for refused input, the first field's, as the error formatter answers).
  */
 export async function refusal(call: Promise<unknown>): Promise<{ code: TRPCError['code']; message: string }> {
-  const error = await call.then(() => null, (thrown: unknown) => thrown);
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
+  const error = await call.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof TRPCError))
+    throw new Error(`expected a refusal, got ${error === null ? 'success' : String(error)}`);
   const message = error.cause instanceof ZodError ? (fieldErrorsOf(error)?.[0]?.msg ?? error.message) : error.message;
   return { code: error.code, message };
 }

@@ -20,7 +20,11 @@ export async function startRefusingGenesys(): Promise<{ env: Record<string, stri
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    env: { GENESYS_CLIENT_ID: 'dashboard-test', GENESYS_CLIENT_SECRET: 'dashboard-test', GENESYS_BASE_URL: `http://127.0.0.1:${port}` },
+    env: {
+      GENESYS_CLIENT_ID: 'dashboard-test',
+      GENESYS_CLIENT_SECRET: 'dashboard-test',
+      GENESYS_BASE_URL: `http://127.0.0.1:${port}`,
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -29,7 +33,7 @@ export async function startRefusingGenesys(): Promise<{ env: Record<string, stri
 export async function clearDashboardTables(db: Database): Promise<void> {
   await db.$executeRawUnsafe(
     `TRUNCATE call_records, genesys_queues, customer_profile_queues, customer_profiles, billing_job_customers,
-              call_claims, invoice_period_lines, billing_periods, invoice_ledger, billing_jobs, scheduled_runs, queue_assignments, teams, regions, notifications`,
+              call_claims, invoice_period_lines, billing_periods, invoice_ledger, billing_jobs, scheduled_runs, queue_assignments, teams, regions, notifications CASCADE`,
   );
 }
 
@@ -100,7 +104,13 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
     },
   });
   await db.customerProfile.create({
-    data: { qboDisplayName: 'Gamma Inc', qboCustomerId: '102', genesysQueueNames: ['Overflow'], isActive: false, ratePerMinute: '9.99' },
+    data: {
+      qboDisplayName: 'Gamma Inc',
+      qboCustomerId: '102',
+      genesysQueueNames: ['Overflow'],
+      isActive: false,
+      ratePerMinute: '9.99',
+    },
   });
   await db.customerProfile.create({
     data: { qboDisplayName: 'Delta Co', qboCustomerId: '103', genesysQueueNames: [], ratePerMinute: '1.00' },
@@ -118,7 +128,13 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
     { id: 'c7', at: minutesAfterStart(200), duration: 90, mediaType: 'voice', queueId: null },
     { id: 'c8', at: minutesAfterStart(210), duration: 45, mediaType: 'voice', queueId: 'q-lonely' },
     // Either side of the start of the month's second day in the company timezone.
-    { id: 'c11', at: new Date(secondDayStart.getTime() - 60_000), duration: 40, mediaType: 'voice', queueId: 'q-support' },
+    {
+      id: 'c11',
+      at: new Date(secondDayStart.getTime() - 60_000),
+      duration: 40,
+      mediaType: 'voice',
+      queueId: 'q-support',
+    },
     { id: 'c12', at: secondDayStart, duration: 20, mediaType: 'voice', queueId: 'q-sales' },
     // Just outside the month on either side (the company timezone decides, not UTC).
     { id: 'c9', at: new Date(monthStart.getTime() - 60_000), duration: 600, mediaType: 'voice', queueId: 'q-support' },
@@ -137,7 +153,20 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
   });
 
   // Twelve jobs, one minute apart, oldest first; statuses cycle; the newest is a failed MONTHLY job.
-  const statuses = ['COMPLETED', 'COMPLETED', 'FAILED', 'COMPLETED', 'CANCELLED', 'COMPLETED', 'PENDING', 'COMPLETED', 'FAILED', 'COMPLETED', 'IN_PROGRESS', 'FAILED'] as const;
+  const statuses = [
+    'COMPLETED',
+    'COMPLETED',
+    'FAILED',
+    'COMPLETED',
+    'CANCELLED',
+    'COMPLETED',
+    'PENDING',
+    'COMPLETED',
+    'FAILED',
+    'COMPLETED',
+    'IN_PROGRESS',
+    'FAILED',
+  ] as const;
   const jobs = [];
   for (let index = 0; index < statuses.length; index++) {
     const newest = index === statuses.length - 1;
@@ -163,12 +192,43 @@ export async function seedDashboardData(db: Database, options: { now?: Date; tim
   }
   await db.invoiceLedgerEntry.createMany({
     data: [
-      { profileId: acme.id, periodStart: new Date('2026-08-01'), periodEnd: new Date('2026-08-31'), billingJobId: jobs[0]!.id, docNumber: 'D-1', requestId: 'r-1', amount: '100.10', state: 'CREATED', qboInvoiceId: '9001' },
-      { profileId: beta.id, periodStart: new Date('2026-08-16'), periodEnd: new Date('2026-09-15'), billingJobId: jobs[3]!.id, docNumber: 'D-2', requestId: 'r-2', amount: '50.25', state: 'CREATED', qboInvoiceId: '9002' },
-      { profileId: acme.id, periodStart: new Date('2026-09-01'), periodEnd: new Date('2026-09-30'), billingJobId: jobs[11]!.id, docNumber: 'D-3', requestId: 'r-3', amount: '999.00', state: 'RESERVED' },
+      {
+        profileId: acme.id,
+        periodStart: new Date('2026-08-01'),
+        periodEnd: new Date('2026-08-31'),
+        billingJobId: jobs[0]!.id,
+        docNumber: 'D-1',
+        requestId: 'r-1',
+        amount: '100.10',
+        state: 'CREATED',
+        qboInvoiceId: '9001',
+      },
+      {
+        profileId: beta.id,
+        periodStart: new Date('2026-08-16'),
+        periodEnd: new Date('2026-09-15'),
+        billingJobId: jobs[3]!.id,
+        docNumber: 'D-2',
+        requestId: 'r-2',
+        amount: '50.25',
+        state: 'CREATED',
+        qboInvoiceId: '9002',
+      },
+      {
+        profileId: acme.id,
+        periodStart: new Date('2026-09-01'),
+        periodEnd: new Date('2026-09-30'),
+        billingJobId: jobs[11]!.id,
+        docNumber: 'D-3',
+        requestId: 'r-3',
+        amount: '999.00',
+        state: 'RESERVED',
+      },
     ],
   });
-  await db.scheduledRun.create({ data: { profileId: beta.id, dueAt: new Date(now.getTime() - 3600_000), state: 'HELD' } });
+  await db.scheduledRun.create({
+    data: { profileId: beta.id, dueAt: new Date(now.getTime() - 3600_000), state: 'HELD' },
+  });
 
   return { timeZone, month, monthStart, nextMonthStart, calls, jobs, profiles: { acme, beta }, firstRun, secondRun };
 }

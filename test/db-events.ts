@@ -23,7 +23,10 @@ export async function whenNotified<T>(
         check(payload).then((found) => {
           if (found !== undefined) resolve(found);
         }, reject);
-      timer = setTimeout(() => reject(new Error(`still waiting for ${options.waitingFor} after ${timeoutMs} ms`)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`still waiting for ${options.waitingFor} after ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       listener = listenForChanges(databaseUrl, channel, {
         onNotification: (payload) => void run(payload),
         onListeningChange: (listening) => {
@@ -84,7 +87,9 @@ export async function waitForQueueMessages(
         SELECT state::text AS state FROM pgboss.job
         WHERE name = ${queue} AND (${id}::uuid IS NULL OR id = ${id}::uuid) AND data @> ${data}::jsonb`;
       const states = messages.map((message) => message.state);
-      return states.length > 0 && states.every((state) => ['completed', 'failed', 'cancelled'].includes(state)) ? states : undefined;
+      return states.length > 0 && states.every((state) => ['completed', 'failed', 'cancelled'].includes(state))
+        ? states
+        : undefined;
     },
     { waitingFor: `${queue} message ${id ?? data} to be worked`, timeoutMs },
   );
@@ -118,5 +123,10 @@ export async function waitForTable<T>(
   options: { waitingFor: string; timeoutMs?: number },
 ): Promise<T> {
   await watchTable(db, table);
-  return whenNotified(test.databaseUrl, TABLE_CHANGED_CHANNEL, (payload) => (payload === null || payload === table ? check() : Promise.resolve(undefined)), options);
+  return whenNotified(
+    test.databaseUrl,
+    TABLE_CHANGED_CHANNEL,
+    (payload) => (payload === null || payload === table ? check() : Promise.resolve(undefined)),
+    options,
+  );
 }

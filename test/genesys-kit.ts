@@ -9,8 +9,15 @@ import { laOffsetMinutes } from './genesys-reference';
  * `referenceGenesys` holds, listening on a port of its own: Genesys for procedures called without
  * the server (test/caller.ts). Like the app's mounted simulator it allows 100,000 requests a minute.
  */
-export async function startReferenceGenesysService(db: Database, logger: Logger): Promise<{ service: GenesysAreaService; close(): Promise<void> }> {
-  const simulator = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes, rateLimitPerMinute: 100_000 });
+export async function startReferenceGenesysService(
+  db: Database,
+  logger: Logger,
+): Promise<{ service: GenesysAreaService; close(): Promise<void> }> {
+  const simulator = createGenesysSimulator({
+    seed: 'phone-billing',
+    businessUtcOffsetMinutes: laOffsetMinutes,
+    rateLimitPerMinute: 100_000,
+  });
   const listening = await simulator.listen();
   const client = new GenesysClient({
     apiBaseUrl: listening.url,
@@ -19,5 +26,8 @@ export async function startReferenceGenesysService(db: Database, logger: Logger)
     clientSecret: simulator.credentials.clientSecret,
     requestsPerMinute: 100_000,
   });
-  return { service: createGenesysService({ db, logger, simulated: true, client: () => client }), close: listening.close };
+  return {
+    service: createGenesysService({ db, logger, simulated: true, client: () => client }),
+    close: listening.close,
+  };
 }

@@ -10,14 +10,22 @@ export const COMPANY_TIMEZONE = 'America/Los_Angeles';
 // The app's simulator is deterministic: one with the same seed holds the same users, queues and calls.
 // Its calls follow the company's business hours (Los Angeles: UTC-8 in winter, UTC-7 in summer).
 /** The company's offset from UTC today, in minutes (the app's simulator is made with it). */
-export const laOffsetMinutes = new Date().toLocaleString('en-US', { timeZone: COMPANY_TIMEZONE, timeZoneName: 'short' }).endsWith('PDT') ? -420 : -480;
-export const referenceGenesys = createGenesysSimulator({ seed: 'phone-billing', businessUtcOffsetMinutes: laOffsetMinutes });
+export const laOffsetMinutes = new Date()
+  .toLocaleString('en-US', { timeZone: COMPANY_TIMEZONE, timeZoneName: 'short' })
+  .endsWith('PDT')
+  ? -420
+  : -480;
+export const referenceGenesys = createGenesysSimulator({
+  seed: 'phone-billing',
+  businessUtcOffsetMinutes: laOffsetMinutes,
+});
 
 /** The calls of a range of calendar days (company timezone, inclusive), newest first as the server pages them. */
 export function expectedCalls(startDate: string, endDate: string) {
   const { from, toExclusive } = dayRangeToInstants(startDate, endDate, COMPANY_TIMEZONE);
   const days: string[] = [];
-  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000) days.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = Date.parse(from.toISOString().slice(0, 10)); ms < toExclusive.getTime(); ms += 86_400_000)
+    days.push(new Date(ms).toISOString().slice(0, 10));
   return days
     .flatMap((day) => referenceGenesys.conversationsForDay(day))
     .map((conversation) => mapConversationToCallRecord(conversation)!)

@@ -27,6 +27,7 @@ export type JsonSchema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  multipleOf?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
   minItems?: number;
@@ -41,7 +42,10 @@ type OperationObject = {
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: JsonSchema }> }>;
 };
-export type OpenApiDocument = { paths: Record<string, Record<string, OperationObject>>; components: { schemas?: Record<string, JsonSchema>; responses?: Record<string, unknown> } };
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas?: Record<string, JsonSchema>; responses?: Record<string, unknown> };
+};
 
 export interface FuzzOperation {
   method: string;
@@ -90,7 +94,10 @@ export function fuzzOperations(document: OpenApiDocument): FuzzOperation[] {
       const successSchemaPointers = new Map<number, string>();
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) >= 200 && Number(status) < 300 && response.content?.['application/json']) {
-          successSchemaPointers.set(Number(status), `#/paths/${pointerEscape(path)}/${method}/responses/${status}/content/application~1json/schema`);
+          successSchemaPointers.set(
+            Number(status),
+            `#/paths/${pointerEscape(path)}/${method}/responses/${status}/content/application~1json/schema`,
+          );
         }
       }
       operations.push({
@@ -140,8 +147,35 @@ const HOSTILE_TEXT = [
   'Zoë & Søn',
 ] as const;
 const HOSTILE_LENGTHS = [101, 201, 256, 2_001, 65_536, 921_600] as const;
-const HOSTILE_NUMBERS = [-1, 0, 1, 31, 32, 100, 101, 1_001, 2 ** 31, 2 ** 53, 1e21, 1e308, -1e308, 0.5, -0.0001, Number.MIN_VALUE] as const;
-const HOSTILE_DATES = ['2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31', '2026-1-1', '2026-01-01T00:00:00Z', '20260101', '1970-01-01', '2100-02-29'] as const;
+const HOSTILE_NUMBERS = [
+  -1,
+  0,
+  1,
+  31,
+  32,
+  100,
+  101,
+  1_001,
+  2 ** 31,
+  2 ** 53,
+  1e21,
+  1e308,
+  -1e308,
+  0.5,
+  -0.0001,
+  Number.MIN_VALUE,
+] as const;
+const HOSTILE_DATES = [
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-1-1',
+  '2026-01-01T00:00:00Z',
+  '20260101',
+  '1970-01-01',
+  '2100-02-29',
+] as const;
 
 /** A value of the wrong JSON type for `schema` ("false" for a boolean, 1 for a string...). */
 function wrongTypeArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -184,7 +218,9 @@ function hostileArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 /** Hostile text alone (control characters, surrogates, huge, empty...), for inputs outside the document. */
 export function hostileTextArbitrary(): fc.Arbitrary<string> {
-  return hostileArbitrary({ type: 'string' }).map((value) => (typeof value === 'string' ? value : JSON.stringify(value ?? '')));
+  return hostileArbitrary({ type: 'string' }).map((value) =>
+    typeof value === 'string' ? value : JSON.stringify(value ?? ''),
+  );
 }
 
 function boundaryNumbers(schema: JsonSchema): number[] {
@@ -237,15 +273,33 @@ export class SchemaArbitraries {
         arbitrary = fc.boolean();
         break;
       case 'integer':
-        arbitrary = fc.integer({ min: schema.minimum ?? -1_000, max: Math.min(schema.maximum ?? 1_000_000, 2 ** 31 - 1) });
+        arbitrary = fc.integer({
+          min: schema.minimum ?? -1_000,
+          max: Math.min(schema.maximum ?? 1_000_000, 2 ** 31 - 1),
+        });
         break;
-      case 'number':
-        arbitrary = fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      case 'number': {
+        const min = schema.minimum ?? -1e6;
+        const max =
+          schema.exclusiveMaximum !== undefined
+            ? schema.exclusiveMaximum - (schema.multipleOf ?? 1e-6)
+            : (schema.maximum ?? 1e6);
+        const step = schema.multipleOf;
+        // A multiple of `multipleOf`, written with as many decimals as the step has (0.0001: four).
+        arbitrary = step
+          ? fc
+              .integer({ min: Math.ceil(min / step), max: Math.min(Math.floor(max / step), 2 ** 31 - 1) })
+              .map((count) => Number((count * step).toFixed(decimalsOf(step))))
+          : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
         break;
+      }
       case 'array': {
         const maxLength = Math.min(schema.maxItems ?? 4, 4);
         const minLength = Math.min(schema.minItems ?? 0, maxLength);
-        arbitrary = depth > 4 ? fc.constant([]) : fc.array(this.valid(schema.items ?? {}, singular(fieldName), depth + 1), { minLength, maxLength });
+        arbitrary =
+          depth > 4
+            ? fc.constant([])
+            : fc.array(this.valid(schema.items ?? {}, singular(fieldName), depth + 1), { minLength, maxLength });
         break;
       }
       case 'object':
@@ -265,7 +319,9 @@ export class SchemaArbitraries {
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     for (const [name, property] of Object.entries(properties)) model[name] = this.valid(property, name, depth + 1);
     if (Object.keys(model).length === 0 && typeof schema.additionalProperties === 'object') {
-      return fc.dictionary(fc.string({ maxLength: 8 }), this.valid(schema.additionalProperties, '', depth + 1), { maxKeys: 3 });
+      return fc.dictionary(fc.string({ maxLength: 8 }), this.valid(schema.additionalProperties, '', depth + 1), {
+        maxKeys: 3,
+      });
     }
     return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) });
   }
@@ -274,11 +330,38 @@ export class SchemaArbitraries {
     const minLength = schema.minLength ?? 0;
     const maxLength = Math.min(schema.maxLength ?? 40, 40);
     if (schema.format === 'uuid') return fc.uuid();
-    if (schema.pattern) {
-      const pattern = new RegExp(schema.pattern);
-      return fc.stringMatching(pattern, { size: 'xsmall' }).filter((value) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity));
+    if (schema.format === 'date') return realDate();
+    if (schema.format === 'email') {
+      const pattern = new RegExp(schema.pattern ?? '@', 'u');
+      const local = fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,12}$/);
+      return fc
+        .oneof(
+          fc.emailAddress(),
+          fc.tuple(local, fc.domain()).map(([name, domain]) => `${name}@${domain}`),
+        )
+        .filter((value) => pattern.test(value) && value.length <= (schema.maxLength ?? Infinity));
     }
-    return fc.oneof(fc.string({ minLength, maxLength: Math.max(minLength, maxLength) }), fc.string({ unit: 'grapheme', minLength, maxLength: Math.max(minLength, maxLength) }));
+    if (schema.pattern) {
+      const fits = (value: string) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity);
+      // The document's patterns are read with the `u` flag, as JSON Schema validators do. Those
+      // of the text rules (Unicode classes, lookaheads) are met by filtering text of every kind.
+      const pattern = new RegExp(schema.pattern, 'u');
+      if (/\\p\{|\(\?[=!]/.test(schema.pattern)) {
+        const length = { minLength, maxLength: Math.max(minLength, maxLength) };
+        return fc
+          .oneof(
+            fc.string(length),
+            fc.string({ ...length, unit: 'grapheme' }),
+            fc.string({ ...length, unit: 'binary' }),
+          )
+          .filter((value) => fits(value) && pattern.test(value));
+      }
+      return fc.stringMatching(pattern, { size: 'xsmall' }).filter(fits);
+    }
+    return fc.oneof(
+      fc.string({ minLength, maxLength: Math.max(minLength, maxLength) }),
+      fc.string({ unit: 'grapheme', minLength, maxLength: Math.max(minLength, maxLength) }),
+    );
   }
 
   /** Values of records the server holds, for fields whose names say what they refer to. */
@@ -291,7 +374,8 @@ export class SchemaArbitraries {
     if (name === 'id' || name.endsWith('id')) return pick(this.known.ids);
     if (name.includes('queue')) return pick(this.known.queueNames);
     if (name.includes('email')) return fc.oneof(pick(this.known.emails) ?? fc.emailAddress(), fc.emailAddress());
-    if (name.includes('rate')) return fc.oneof(fc.constantFrom('0.05', '1', '0.0725', '12.5'), fc.constantFrom(0.05, 1, 2.5));
+    if (name.includes('rate'))
+      return fc.oneof(fc.constantFrom('0.05', '1', '0.0725', '12.5'), fc.constantFrom(0.05, 1, 2.5));
     if (name === 'key' || name.includes('actionkey')) return pick(this.known.permissionKeys);
     return null;
   }
@@ -307,20 +391,26 @@ export class SchemaArbitraries {
       { arbitrary: fc.constant<Mutation[]>([]), weight: 2 },
       { arbitrary: fc.array(mutation, { minLength: 1, maxLength: 2 }), weight: 3 },
     );
-    return fc
-      .record({ value: this.valid(schema), mutations })
-      .chain(({ value, mutations }) => {
-        if (mutations.length === 0) return fc.constant({ value, notes: ['valid'] });
-        return fc.tuple(...mutations.map((m) => (m.kind === 'hostile' ? hostileArbitrary(this.schemaAt(schema, m.path)) : fc.constant(undefined)))).map((hostile) => {
+    return fc.record({ value: this.valid(schema), mutations }).chain(({ value, mutations }) => {
+      if (mutations.length === 0) return fc.constant({ value, notes: ['valid'] });
+      return fc
+        .tuple(
+          ...mutations.map((m) =>
+            m.kind === 'hostile' ? hostileArbitrary(this.schemaAt(schema, m.path)) : fc.constant(undefined),
+          ),
+        )
+        .map((hostile) => {
           let current = structuredClone(value);
           const notes: string[] = [];
           mutations.forEach((m, index) => {
             current = applyMutation(current, m.path, m.kind, hostile[index]);
-            notes.push(`${m.kind} at ${m.path.join('.') || '(root)'}${m.kind === 'hostile' ? `: ${describe(hostile[index])}` : ''}`);
+            notes.push(
+              `${m.kind} at ${m.path.join('.') || '(root)'}${m.kind === 'hostile' ? `: ${describe(hostile[index])}` : ''}`,
+            );
           });
           return { value: current, notes };
         });
-      });
+    });
   }
 
   /** Property paths of an object schema, nested up to three levels (array items as index 0). */
@@ -332,7 +422,8 @@ export class SchemaArbitraries {
       const path = [...prefix, name];
       paths.push(path);
       const resolved = this.resolve(property);
-      const inner = resolved.anyOf?.find((alternative) => primaryType(this.resolve(alternative)) !== 'null') ?? resolved;
+      const inner =
+        resolved.anyOf?.find((alternative) => primaryType(this.resolve(alternative)) !== 'null') ?? resolved;
       if (primaryType(this.resolve(inner)) === 'object') paths.push(...this.mutablePaths(inner, path, depth + 1));
       if (primaryType(this.resolve(inner)) === 'array' && inner.items) {
         paths.push([...path, '0']);
@@ -370,16 +461,40 @@ function applyMutation(value: unknown, path: string[], kind: string, hostile: un
   return root;
 }
 
+function decimalsOf(step: number): number {
+  return (String(step).split('.')[1] ?? '').length;
+}
+
 function singular(name: string): string {
   return name.endsWith('s') ? name.slice(0, -1) : name;
 }
 
+/** A real calendar date (format: date), from any year a person could mean. */
+export function realDate(): fc.Arbitrary<string> {
+  return fc
+    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10));
+}
+
+/** Whether text is a real calendar date in YYYY-MM-DD (JSON Schema's format: date). */
+export function isRealDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
 function recentDate(): fc.Arbitrary<string> {
-  return fc.integer({ min: -400, max: 30 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+  return fc
+    .integer({ min: -400, max: 30 })
+    .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
 }
 
 export function describe(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}…(${value.length} chars)` : value) : JSON.stringify(value);
+  const text =
+    typeof value === 'string'
+      ? JSON.stringify(value.length > 40 ? `${value.slice(0, 20)}…(${value.length} chars)` : value)
+      : JSON.stringify(value);
   if (Array.isArray(value) && value.length > 5) return `[${value.length} entries]`;
   return text === undefined ? String(value) : text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
@@ -387,9 +502,18 @@ export function describe(value: unknown): string {
 // ---------------------------------------------------------------- whole requests
 
 export function requestArbitrary(operation: FuzzOperation, values: SchemaArbitraries): fc.Arbitrary<FuzzRequest> {
-  const caller = fc.constantFrom<Caller>('admin-token', 'admin-token', 'admin-cookie', 'viewer-token', 'anonymous', 'revoked-token');
+  const caller = fc.constantFrom<Caller>(
+    'admin-token',
+    'admin-token',
+    'admin-cookie',
+    'viewer-token',
+    'anonymous',
+    'revoked-token',
+  );
   const crossSite = fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, { arbitrary: fc.constant(true), weight: 1 });
-  const clientAddress = fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map(([a, b, c]) => `10.${a}.${b}.${c}`);
+  const clientAddress = fc
+    .tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
+    .map(([a, b, c]) => `10.${a}.${b}.${c}`);
   const pathValues = fc.tuple(
     ...operation.pathParameters.map((parameter) =>
       fc.oneof(
@@ -406,17 +530,32 @@ export function requestArbitrary(operation: FuzzOperation, values: SchemaArbitra
   };
   const query = operation.queryParameters.length
     ? fc.oneof(
-        { arbitrary: values.input(querySchema).map(({ value, notes }) => ({ text: queryString(value), notes })), weight: 9 },
-        { arbitrary: fc.constant({ text: `?q=${'a'.repeat(70_000)}`, notes: ['a 70,000-character query'] }), weight: 1 },
+        {
+          arbitrary: values.input(querySchema).map(({ value, notes }) => ({ text: queryString(value), notes })),
+          weight: 9,
+        },
+        {
+          arbitrary: fc.constant({ text: `?q=${'a'.repeat(70_000)}`, notes: ['a 70,000-character query'] }),
+          weight: 1,
+        },
       )
-    : fc.oneof({ arbitrary: fc.constant({ text: '', notes: [] as string[] }), weight: 9 }, { arbitrary: fc.constant({ text: '?unexpected=%00', notes: ['an unknown query parameter'] }), weight: 1 });
+    : fc.oneof(
+        { arbitrary: fc.constant({ text: '', notes: [] as string[] }), weight: 9 },
+        { arbitrary: fc.constant({ text: '?unexpected=%00', notes: ['an unknown query parameter'] }), weight: 1 },
+      );
   const takesBody = ['POST', 'PUT', 'PATCH'].includes(operation.method);
   type BodyChoice = { body?: FuzzRequest['body']; notes: string[] };
-  const oddBody = (text: string, contentType: string, note: string): BodyChoice => ({ body: { text, contentType }, notes: [note] });
+  const oddBody = (text: string, contentType: string, note: string): BodyChoice => ({
+    body: { text, contentType },
+    notes: [note],
+  });
   const body: fc.Arbitrary<BodyChoice> = takesBody
     ? fc.oneof(
         {
-          arbitrary: (operation.bodySchema ? values.input(operation.bodySchema) : fc.constant({ value: {} as unknown, notes: ['empty object'] as string[] })).map(({ value, notes }): BodyChoice => ({
+          arbitrary: (operation.bodySchema
+            ? values.input(operation.bodySchema)
+            : fc.constant({ value: {} as unknown, notes: ['empty object'] as string[] })
+          ).map(({ value, notes }): BodyChoice => ({
             body: { text: JSON.stringify(value ?? null), contentType: 'application/json' },
             notes,
           })),
@@ -457,9 +596,58 @@ export function requestArbitrary(operation: FuzzOperation, values: SchemaArbitra
   });
 }
 
+/**
+ * A request the document allows in every part, from a caller holding every permission (the
+ * positive direction, issue 25): path, query and body values generated from the schemas alone.
+ * `query` and `body` are also given as values, so the caller can check them against the document.
+ */
+export function validRequestArbitrary(
+  operation: FuzzOperation,
+  values: SchemaArbitraries,
+): fc.Arbitrary<FuzzRequest & { queryValue: unknown; bodyValue: unknown }> {
+  const pathValues = fc.tuple(
+    ...operation.pathParameters.map((parameter) => values.valid(parameter.schema, parameter.name).map(String)),
+  );
+  const querySchema: JsonSchema = {
+    type: 'object',
+    properties: Object.fromEntries(operation.queryParameters.map((parameter) => [parameter.name, parameter.schema])),
+    required: operation.queryParameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  };
+  const takesBody = ['POST', 'PUT', 'PATCH'].includes(operation.method);
+  const body =
+    takesBody && operation.bodySchema ? values.valid(operation.bodySchema) : fc.constant(takesBody ? {} : undefined);
+  const clientAddress = fc
+    .tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 }))
+    .map(([a, b, c]) => `10.${a}.${b}.${c}`);
+  return fc
+    .record({ pathValues, queryValue: values.valid(querySchema), bodyValue: body, clientAddress })
+    .map((parts) => {
+      let path = operation.path;
+      operation.pathParameters.forEach((parameter, index) => {
+        path = path.replace(`{${parameter.name}}`, encodePathSegment(parts.pathValues[index] as string));
+      });
+      const request = {
+        caller: 'admin-token' as const,
+        crossSite: false,
+        clientAddress: parts.clientAddress,
+        path,
+        query: queryString(parts.queryValue),
+        body:
+          parts.bodyValue === undefined
+            ? undefined
+            : { text: JSON.stringify(parts.bodyValue), contentType: 'application/json' },
+        notes: ['every value as the document allows'],
+        queryValue: parts.queryValue,
+        bodyValue: parts.bodyValue,
+      };
+      return Object.assign(request, { [fc.toStringMethod]: () => summarizeRequest(operation, request) });
+    });
+}
+
 /** One line about a request: method, path and query cut short, caller, what was generated. */
 export function summarizeRequest(operation: FuzzOperation, request: FuzzRequest): string {
-  const cut = (text: string, length: number) => (text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text);
+  const cut = (text: string, length: number) =>
+    text.length > length ? `${text.slice(0, length)}…(${text.length} chars)` : text;
   const body = request.body ? ` body ${cut(request.body.text, 160)} (${request.body.contentType})` : '';
   return `${operation.method} ${cut(request.path + request.query, 160)} as ${request.caller}${body} [${request.notes.join('; ')}]`;
 }
@@ -471,7 +659,9 @@ function queryString(value: unknown): string {
   for (const [name, raw] of Object.entries(value as Record<string, unknown>)) {
     if (raw === undefined) continue;
     for (const item of Array.isArray(raw) ? raw : [raw]) {
-      pairs.push(`${encodeURIComponent(name)}=${encodeQueryValue(item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item))}`);
+      pairs.push(
+        `${encodeURIComponent(name)}=${encodeQueryValue(item === null ? '' : typeof item === 'object' ? JSON.stringify(item) : String(item))}`,
+      );
     }
   }
   return pairs.length ? `?${pairs.join('&')}` : '';
@@ -479,7 +669,12 @@ function queryString(value: unknown): string {
 
 // encodeURIComponent throws on an unpaired surrogate; send the bytes a careless client would.
 export function encodeQueryValue(text: string): string {
-  return [...text].map((character) => (/[\uD800-\uDFFF]/.test(character) ? '%ED%A0%80' : encodeURIComponent(character))).join('');
+  // Only an unpaired surrogate (one code unit); a pair is a character like any other.
+  return [...text]
+    .map((character) =>
+      character.length === 1 && /[\uD800-\uDFFF]/.test(character) ? '%ED%A0%80' : encodeURIComponent(character),
+    )
+    .join('');
 }
 
 export function encodePathSegment(text: string): string {

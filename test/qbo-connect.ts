@@ -26,5 +26,6 @@ export async function connectMountedQuickBooks(admin: RestClient): Promise<void>
     realmId: redirect.searchParams.get('realmId') ?? '',
   });
   const callback = await admin.get(`/api/v1/qbo/callback?${params}`);
-  if (callback.status !== 200) throw new Error(`QuickBooks callback failed: ${callback.status} ${JSON.stringify(callback.body)}`);
+  if (callback.status !== 200)
+    throw new Error(`QuickBooks callback failed: ${callback.status} ${JSON.stringify(callback.body)}`);
 }

@@ -44,7 +44,10 @@ export class RestClient {
     if (body !== undefined && !allHeaders['content-type']) allHeaders['content-type'] = 'application/json';
     if (this.cookie) allHeaders.cookie = this.cookie;
     if (this.defaults.bearer) allHeaders.authorization = `Bearer ${this.defaults.bearer}`;
-    const origin = this.defaults.origin === undefined ? new URL(this.baseUrl).origin.replace('127.0.0.1', 'localhost') : this.defaults.origin;
+    const origin =
+      this.defaults.origin === undefined
+        ? new URL(this.baseUrl).origin.replace('127.0.0.1', 'localhost')
+        : this.defaults.origin;
     if (origin && method !== 'GET') allHeaders.origin = new URL(this.baseUrl).origin;
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -54,7 +57,8 @@ export class RestClient {
     const setCookie = response.headers.getSetCookie?.() ?? [];
     for (const cookie of setCookie) {
       const [pair] = cookie.split(';');
-      if (pair?.startsWith('pb_session=')) this.cookie = pair.endsWith('=') || /Expires=Thu, 01 Jan 1970/.test(cookie) ? null : pair;
+      if (pair?.startsWith('pb_session='))
+        this.cookie = pair.endsWith('=') || /Expires=Thu, 01 Jan 1970/.test(cookie) ? null : pair;
     }
     const text = await response.text();
     let parsed: any = text;

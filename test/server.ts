@@ -23,7 +23,12 @@ export interface TestServer {
  * environment variables (no GENESYS_ / QBO_ credentials are inherited, so integrations are simulated).
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; withWebApp?: boolean; runWorkers?: boolean; /** Share another server's database (several instances). */ databaseUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    withWebApp?: boolean;
+    runWorkers?: boolean;
+    /** Share another server's database (several instances). */ databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pb-test-data-'));
@@ -40,7 +45,11 @@ export async function startTestServer(
     DEMO_DATA: '0',
     ...options.env,
   };
-  const config = loadConfig(env, { port: 0, host: '127.0.0.1', ...(options.runWorkers === false ? { runWorkers: false } : {}) });
+  const config = loadConfig(env, {
+    port: 0,
+    host: '127.0.0.1',
+    ...(options.runWorkers === false ? { runWorkers: false } : {}),
+  });
   if (!options.withWebApp) config.webDistDir = null;
   const server = await createServer({ config, logger: false });
   const url = await server.start();

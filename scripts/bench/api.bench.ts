@@ -29,7 +29,11 @@ const ROWS = { calls: 300_000, days: 90, profiles: 500, jobs: 5_000, ledgerEntri
 
 const PATHS: Array<{ label: string; app: string; bare: string }> = [
   { label: 'GET /auth/me', app: '/api/v1/auth/me', bare: '/auth/me' },
-  { label: 'GET /customer-profiles (50 rows)', app: '/api/v1/customer-profiles?page=1&limit=50', bare: '/customer-profiles' },
+  {
+    label: 'GET /customer-profiles (50 rows)',
+    app: '/api/v1/customer-profiles?page=1&limit=50',
+    bare: '/customer-profiles',
+  },
   { label: 'GET /billing/jobs (200 rows)', app: '/api/v1/billing/jobs', bare: '/billing/jobs' },
   { label: 'GET /dashboard/overview', app: '/api/v1/dashboard/overview', bare: '/dashboard/overview' },
 ];
@@ -42,12 +46,24 @@ interface Round {
 }
 
 /** Starts a TypeScript entry point as its own process and waits until `readyUrl` answers. */
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string, nodeFlags: string[] = []): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  nodeFlags: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args[0]} exited with ${child.exitCode}`);
-    const ok = await fetch(readyUrl).then((response) => response.ok, () => false);
+    const ok = await fetch(readyUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -65,7 +81,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 async function load(url: string, seconds: number): Promise<Round> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${API_TOKEN}` } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { authorization: `Bearer ${API_TOKEN}` },
+  });
   return {
     requestsPerSecond: result.requests.total / seconds,
     p50: result.latency.p50,
@@ -105,7 +126,13 @@ export default async function apiBench(): Promise<void> {
     };
     // The app as `npm start` runs it (its Node flags included); the bare server as Node comes.
     children.push(await startProcess(['apps/server/src/main.ts'], appEnv, `${appBase}/readyz`, SERVER_NODE_FLAGS));
-    children.push(await startProcess(['scripts/bench/api/bare-server.ts', scratch.url, String(barePort)], { PATH: process.env.PATH, NODE_ENV: 'production' }, `${bareBase}/billing/jobs`));
+    children.push(
+      await startProcess(
+        ['scripts/bench/api/bare-server.ts', scratch.url, String(barePort)],
+        { PATH: process.env.PATH, NODE_ENV: 'production' },
+        `${bareBase}/billing/jobs`,
+      ),
+    );
 
     console.log(
       `${ROWS.profiles} profiles, ${ROWS.jobs.toLocaleString('en-US')} jobs, ${ROWS.calls.toLocaleString('en-US')} calls over ${ROWS.days} days; seeded in ${seedSeconds.toFixed(1)} s. ` +
@@ -143,9 +170,13 @@ export default async function apiBench(): Promise<void> {
       );
       console.log(lines[lines.length - 1]);
     }
-    console.log(`\n${'path'.padEnd(34)} ${'app req/s'.padStart(6)} ${'p50/p99'.padStart(10)}    ${'bare req/s'.padStart(7)} ${'p50/p99'.padStart(9)}     req/s   p99   goal ≥ 0.5× req/s, ≤ 2× p99`);
+    console.log(
+      `\n${'path'.padEnd(34)} ${'app req/s'.padStart(6)} ${'p50/p99'.padStart(10)}    ${'bare req/s'.padStart(7)} ${'p50/p99'.padStart(9)}     req/s   p99   goal ≥ 0.5× req/s, ≤ 2× p99`,
+    );
     for (const line of lines) console.log(line);
-    console.log(`load average (1 min) while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`);
+    console.log(
+      `load average (1 min) while measuring: ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+    );
   } finally {
     for (const child of children) await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });

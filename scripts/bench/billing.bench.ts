@@ -8,9 +8,10 @@
 // 3. Creating 1,000 invoices against the QuickBooks simulator with its real limits (10 requests at
 //    once, 500 a minute), paced by the PostgreSQL limiter every process shares: the time beside the
 //    floor those limits allow, and zero duplicates.
+// 4. Rate plans (issue 21): 1,000,000 interactions of every media type under six-charge plans, the
+//    dry run within 2× the plain SQL of the same per-charge sums (billing-plan-case.ts).
 // A scratch database on DATABASE_URL's server, or an embedded PostgreSQL when it is unset.
 import { billingCoverage } from '../../packages/api/src/billing/billing-coverage';
-import { docNumberFor, newJobCode } from '../../packages/api/src/billing';
 import { rateAndReserve } from '../../packages/api/src/billing/ledger';
 import { runBillingJob } from '../../packages/api/src/billing/run-job';
 import type { AppServices } from '../../packages/api/src/services';
@@ -18,6 +19,8 @@ import type { Database } from '../../packages/db/src/client';
 import { createPostgresRequestLimiter } from '../../packages/db/src/request-limiter';
 import { createMemoryTokenStore, QboClient, QboOAuth } from '../../packages/integrations/src/qbo';
 import { createQboSimulator } from '../../packages/integrations/src/qbo/simulator';
+import { createJob, silentLogger } from './billing-jobs';
+import { ratePlanCase } from './billing-plan-case';
 import { createScratchDatabase } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_BILLING_CALLS ?? 1_000_000);
@@ -25,30 +28,11 @@ const PROFILES = 1000;
 const COVERAGE_CALLS = Number(process.env.BENCH_COVERAGE_CALLS ?? 100_000);
 const INVOICES = Number(process.env.BENCH_BILLING_INVOICES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const silent = { info() {}, warn() {}, error() {}, debug() {} };
+/** The rate-plan case (billing-plan-case.ts) runs after the others; '0' leaves it out, 'only' runs it alone. */
+const PLAN_CASE = process.env.BENCH_BILLING_PLAN ?? '1';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const list = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-
-async function createJob(db: Database, type: 'DRY_RUN' | 'MANUAL', start: string, end: string, queueNames: string[]): Promise<string> {
-  const code = newJobCode();
-  const job = await db.billingJob.create({
-    data: { jobId: code, type, queueName: queueNames, startDate: new Date(`${start}T00:00:00Z`), endDate: new Date(`${end}T00:00:00Z`) },
-  });
-  const profiles = await db.customerProfile.findMany({ where: { isActive: true, genesysQueueNames: { hasSome: queueNames } }, select: { id: true, qboDisplayName: true }, orderBy: { qboDisplayName: 'asc' } });
-  await db.billingJobCustomer.createMany({
-    data: profiles.map((profile, index) => ({
-      billingJobId: job.id,
-      profileId: profile.id,
-      customerName: profile.qboDisplayName,
-      periodStart: job.startDate,
-      periodEnd: job.endDate,
-      docNumber: type === 'DRY_RUN' ? null : docNumberFor(code, index + 1),
-    })),
-  });
-  await db.billingJob.update({ where: { id: job.id }, data: { totalClients: profiles.length } });
-  return job.id;
-}
 
 /** Removes what a real run reserved, so the next run finds the calls free again. */
 async function undoReservations(db: Database, billingJobId: string): Promise<void> {
@@ -57,25 +41,42 @@ async function undoReservations(db: Database, billingJobId: string): Promise<voi
 }
 
 export default async function billingBench(): Promise<void> {
+  if (PLAN_CASE !== 'only') await voiceCases();
+  if (PLAN_CASE !== '0') await ratePlanCase();
+}
+
+async function voiceCases(): Promise<void> {
   const scratch = await createScratchDatabase('billing');
   const { db } = scratch;
   const services: AppServices = {
     db,
-    logger: silent,
+    logger: silentLogger,
     integrations: {},
-    config: { appOrigin: 'http://localhost', databaseKind: 'external', logLevel: 'error', appSecret: 'bench', simulated: { genesys: true, qbo: true } },
+    config: {
+      appOrigin: 'http://localhost',
+      databaseKind: 'external',
+      logLevel: 'error',
+      appSecret: 'bench',
+      simulated: { genesys: true, qbo: true },
+    },
   };
   try {
     const seedStarted = performance.now();
-    await db.organizationSettings.create({ data: { id: 1, timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 } });
-    await db.$executeRawUnsafe(`INSERT INTO genesys_queues (id, name) SELECT 'bq-' || n, 'Bench Queue ' || n FROM generate_series(1, ${PROFILES}) AS n`);
+    await db.organizationSettings.create({
+      data: { id: 1, timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 },
+    });
+    await db.$executeRawUnsafe(
+      `INSERT INTO genesys_queues (id, name) SELECT 'bq-' || n, 'Bench Queue ' || n FROM generate_series(1, ${PROFILES}) AS n`,
+    );
     // 1,000 profiles, one queue each; a tenth with a minimum and overage.
     await db.$executeRawUnsafe(`
       INSERT INTO customer_profiles (id, "qboCustomerId", "genesysQueueNames", "qboDisplayName", "ratePerMinute", "minimumMinutes", "overageRatePerMinute", "billingStartDate", "updatedAt")
       SELECT gen_random_uuid(), ((n % 12) + 1)::text, ARRAY['Bench Queue ' || n], 'Bench Customer ' || lpad(n::text, 4, '0'),
              0.05 + (n % 7) * 0.01, CASE WHEN n % 10 = 0 THEN 500 ELSE 0 END, 0.09, DATE '2026-01-01', now()
       FROM generate_series(1, ${PROFILES}) AS n`);
-    await db.$executeRawUnsafe(`INSERT INTO customer_profile_queues ("profileId", "queueName") SELECT id, "genesysQueueNames"[1] FROM customer_profiles`);
+    await db.$executeRawUnsafe(
+      `INSERT INTO customer_profile_queues ("profileId", "queueName") SELECT id, "genesysQueueNames"[1] FROM customer_profiles`,
+    );
     // October 2026 (PDT, UTC-7): calls spread over the month; 5% are not voice, spread over every
     // queue (so every profile has calls to bill).
     await db.$executeRawUnsafe(`
@@ -86,7 +87,9 @@ export default async function billingBench(): Promise<void> {
              (n::bigint * 7919) % 900 + 1, 'inbound', CASE WHEN (n / ${PROFILES}) % 20 = 0 THEN 'chat' ELSE 'voice' END, 'bq-' || ((n % ${PROFILES}) + 1)
       FROM generate_series(1, ${CALLS}) AS n`);
     await db.$executeRawUnsafe('VACUUM ANALYZE');
-    console.log(`seeded ${CALLS.toLocaleString('en-US')} calls, ${PROFILES} profiles in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${CALLS.toLocaleString('en-US')} calls, ${PROFILES} profiles in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
 
     // ---- 1. rating a month --------------------------------------------------------------------
     const queueNames = Array.from({ length: PROFILES }, (_, index) => `Bench Queue ${index + 1}`);
@@ -119,15 +122,31 @@ export default async function billingBench(): Promise<void> {
       const started = performance.now();
       const ratings = await rateAndReserve(db, {
         job,
-        customers: customers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId, docNumber: customer.docNumber, reservations: 0, customerName: customer.customerName })),
-        request: { jobType: 'MANUAL', start: '2026-10-01', end: '2026-10-31', referenceDay: '2026-11-26', customers: customers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId })) },
+        customers: customers.map((customer) => ({
+          customerId: customer.id,
+          profileId: customer.profileId,
+          docNumber: customer.docNumber,
+          reservations: 0,
+          customerName: customer.customerName,
+        })),
+        request: {
+          jobType: 'MANUAL',
+          start: '2026-10-01',
+          end: '2026-10-31',
+          referenceDay: '2026-11-26',
+          customers: customers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId })),
+        },
         settings,
         persist: true,
       });
       const elapsed = performance.now() - started;
       const claimed = await db.callClaim.aggregate({ where: { ledger: { billingJobId: id } }, _sum: { calls: true } });
       await undoReservations(db, id);
-      return { elapsed, reserved: ratings.filter((rating) => rating.outcome === 'INVOICE').length, claimedCalls: claimed._sum.calls ?? 0 };
+      return {
+        elapsed,
+        reserved: ratings.filter((rating) => rating.outcome === 'INVOICE').length,
+        claimedCalls: claimed._sum.calls ?? 0,
+      };
     };
 
     await baseline(); // warm-up, not counted
@@ -159,16 +178,34 @@ export default async function billingBench(): Promise<void> {
     // the limits (a shared machine's load drifts between runs).
     const dryRatio = median(dryTimes.map((time, index) => time / baseTimes[index]!));
     const realRatio = median(realTimes.map((time, index) => time / baseTimes[index]!));
-    console.log(`rating a month: ${CALLS.toLocaleString('en-US')} calls, ${PROFILES} profiles (${(totalBilled / 60).toFixed(0)} billed minutes)`);
-    console.log(`  limit: plain SQL aggregate         median ${median(baseTimes).toFixed(0)} ms  (runs: ${list(baseTimes)})`);
-    console.log(`  dry run (whole job)                median ${median(dryTimes).toFixed(0)} ms  (runs: ${list(dryTimes)})  ratio ${dryRatio.toFixed(2)} (goal ≤ 1.50) ${dryRatio <= 1.5 ? 'OK' : 'OVER'}`);
-    console.log(`  real run rating + call attribution median ${median(realTimes).toFixed(0)} ms  (runs: ${list(realTimes)})  ratio ${realRatio.toFixed(2)} (goal ≤ 3.00) ${realRatio <= 3 ? 'OK' : 'OVER'}`);
-    console.log(`  the real run reserved ${lastReal!.reserved} invoices claiming ${lastReal!.claimedCalls.toLocaleString('en-US')} calls; customers whose minutes differ from the baseline: ${check[0]!.diff}; dry-run total $${lastDry!.totalAmount.toString()}`);
+    console.log(
+      `rating a month: ${CALLS.toLocaleString('en-US')} calls, ${PROFILES} profiles (${(totalBilled / 60).toFixed(0)} billed minutes)`,
+    );
+    console.log(
+      `  limit: plain SQL aggregate         median ${median(baseTimes).toFixed(0)} ms  (runs: ${list(baseTimes)})`,
+    );
+    console.log(
+      `  dry run (whole job)                median ${median(dryTimes).toFixed(0)} ms  (runs: ${list(dryTimes)})  ratio ${dryRatio.toFixed(2)} (goal ≤ 1.50) ${dryRatio <= 1.5 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `  real run rating + call attribution median ${median(realTimes).toFixed(0)} ms  (runs: ${list(realTimes)})  ratio ${realRatio.toFixed(2)} (goal ≤ 3.00) ${realRatio <= 3 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `  the real run reserved ${lastReal!.reserved} invoices claiming ${lastReal!.claimedCalls.toLocaleString('en-US')} calls; customers whose minutes differ from the baseline: ${check[0]!.diff}; dry-run total $${lastDry!.totalAmount.toString()}`,
+    );
 
     // ---- 2. billing coverage of one busy profile ----------------------------------------------
     await db.$executeRawUnsafe(`INSERT INTO genesys_queues (id, name) VALUES ('cov-q', 'Coverage Queue')`);
     const coverageProfile = await db.customerProfile.create({
-      data: { qboDisplayName: 'Coverage Co', qboCustomerId: '1', genesysQueueNames: ['Coverage Queue'], ratePerMinute: '0.05', minimumMinutes: 1000, overageRatePerMinute: '0.04', billingStartDate: new Date('2026-07-01T00:00:00Z') },
+      data: {
+        qboDisplayName: 'Coverage Co',
+        qboCustomerId: '1',
+        genesysQueueNames: ['Coverage Queue'],
+        ratePerMinute: '0.05',
+        minimumMinutes: 1000,
+        overageRatePerMinute: '0.04',
+        billingStartDate: new Date('2026-07-01T00:00:00Z'),
+      },
     });
     await db.customerProfileQueue.create({ data: { profileId: coverageProfile.id, queueName: 'Coverage Queue' } });
     // 100,000 calls over July to October; July to September billed, then 1% of calls arrive late.
@@ -181,8 +218,20 @@ export default async function billingBench(): Promise<void> {
     const coverageCustomers = await db.billingJobCustomer.findMany({ where: { billingJobId: coverageJob } });
     await rateAndReserve(db, {
       job: await db.billingJob.findUniqueOrThrow({ where: { id: coverageJob } }),
-      customers: coverageCustomers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId, docNumber: customer.docNumber, reservations: 0, customerName: customer.customerName })),
-      request: { jobType: 'MANUAL', start: '2026-07-01', end: '2026-09-30', referenceDay: '2026-11-26', customers: coverageCustomers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId })) },
+      customers: coverageCustomers.map((customer) => ({
+        customerId: customer.id,
+        profileId: customer.profileId,
+        docNumber: customer.docNumber,
+        reservations: 0,
+        customerName: customer.customerName,
+      })),
+      request: {
+        jobType: 'MANUAL',
+        start: '2026-07-01',
+        end: '2026-09-30',
+        referenceDay: '2026-11-26',
+        customers: coverageCustomers.map((customer) => ({ customerId: customer.id, profileId: customer.profileId })),
+      },
       settings,
       persist: true,
     });
@@ -201,9 +250,15 @@ export default async function billingBench(): Promise<void> {
       coverageTimes.push(performance.now() - started);
     }
     const coverageMedian = median(coverageTimes);
-    console.log(`billing coverage of a profile with ${COVERAGE_CALLS.toLocaleString('en-US')} calls (3 months billed, 1 not, late calls waiting):`);
-    console.log(`  median ${coverageMedian.toFixed(1)} ms (runs: ${coverageTimes.map((time) => time.toFixed(1)).join(', ')}) (goal ≤ 100 ms) ${coverageMedian <= 100 ? 'OK' : 'OVER'}`);
-    console.log(`  billed through ${coverage!.billedThrough}; ${coverage!.periods.length} billed periods, ${coverage!.unbilledPeriods.length} unbilled (${coverage!.unbilledPeriods.map((period) => `${period.calls} calls`).join(', ')}); late calls waiting: ${coverage!.lateCalls.count}`);
+    console.log(
+      `billing coverage of a profile with ${COVERAGE_CALLS.toLocaleString('en-US')} calls (3 months billed, 1 not, late calls waiting):`,
+    );
+    console.log(
+      `  median ${coverageMedian.toFixed(1)} ms (runs: ${coverageTimes.map((time) => time.toFixed(1)).join(', ')}) (goal ≤ 100 ms) ${coverageMedian <= 100 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `  billed through ${coverage!.billedThrough}; ${coverage!.periods.length} billed periods, ${coverage!.unbilledPeriods.length} unbilled (${coverage!.unbilledPeriods.map((period) => `${period.calls} calls`).join(', ')}); late calls waiting: ${coverage!.lateCalls.count}`,
+    );
 
     // ---- 3. invoices against the simulator -----------------------------------------------------
     if (INVOICES > 0) {
@@ -211,10 +266,25 @@ export default async function billingBench(): Promise<void> {
       const listening = await simulator.listen();
       const limiter = createPostgresRequestLimiter({ connectionString: scratch.url });
       try {
-        const config = { ...simulator.credentials, environment: 'sandbox' as const, redirectUri: 'http://localhost/qbo-callback', simulatorBaseUrl: listening.url };
+        const config = {
+          ...simulator.credentials,
+          environment: 'sandbox' as const,
+          redirectUri: 'http://localhost/qbo-callback',
+          simulatorBaseUrl: listening.url,
+        };
         const client = new QboClient({ config, tokenStore: createMemoryTokenStore(), limiter });
         await client.connect(await simulator.approve(new QboOAuth(config).authorizeUrl('bench')));
-        services.integrations.qbo = { simulated: true, getClient: async () => client, status: async () => ({ connected: true, environment: 'sandbox', companyName: 'Bench', expiresInSeconds: 3600, lastError: null }) };
+        services.integrations.qbo = {
+          simulated: true,
+          getClient: async () => client,
+          status: async () => ({
+            connected: true,
+            environment: 'sandbox',
+            companyName: 'Bench',
+            expiresInSeconds: 3600,
+            lastError: null,
+          }),
+        };
         const subset = queueNames.slice(0, INVOICES);
         const id = await createJob(db, 'MANUAL', '2026-10-01', '2026-10-31', subset);
         const started = performance.now();
@@ -225,9 +295,15 @@ export default async function billingBench(): Promise<void> {
         const distinct = new Set(invoices.map((invoice) => invoice.DocNumber)).size;
         // The floor for what was sent: one create per invoice at 500 a minute.
         const floor = (job.successfulInvoices / 500) * 60;
-        console.log(`creating ${job.successfulInvoices} invoices for ${INVOICES} customers (simulator limits: 10 at once, 500 a minute; the shared PostgreSQL limiter paces at 95%):`);
-        console.log(`  ${seconds.toFixed(1)} s beside the floor of ${floor.toFixed(0)} s at 500 a minute (ratio ${(seconds / floor).toFixed(2)}); job ${job.status}, ${job.successfulInvoices} invoiced, ${job.failedInvoices} failed`);
-        console.log(`  invoices in QuickBooks: ${invoices.length}, distinct DocNumbers: ${distinct}, duplicates: ${invoices.length - distinct}, 429s: ${simulator.stats.tooManyRequestsSent}, most at once: ${simulator.stats.mostInFlight}`);
+        console.log(
+          `creating ${job.successfulInvoices} invoices for ${INVOICES} customers (simulator limits: 10 at once, 500 a minute; the shared PostgreSQL limiter paces at 95%):`,
+        );
+        console.log(
+          `  ${seconds.toFixed(1)} s beside the floor of ${floor.toFixed(0)} s at 500 a minute (ratio ${(seconds / floor).toFixed(2)}); job ${job.status}, ${job.successfulInvoices} invoiced, ${job.failedInvoices} failed`,
+        );
+        console.log(
+          `  invoices in QuickBooks: ${invoices.length}, distinct DocNumbers: ${distinct}, duplicates: ${invoices.length - distinct}, 429s: ${simulator.stats.tooManyRequestsSent}, most at once: ${simulator.stats.mostInFlight}`,
+        );
       } finally {
         await limiter.close();
         await listening.close();

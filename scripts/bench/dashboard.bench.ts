@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { dashboardOverview } from '../../packages/api/src/dashboard/overview';
 import { recentBillingJobs } from '../../packages/api/src/dashboard/billing-jobs';
 import { systemStatus } from '../../packages/api/src/dashboard/system-status';
-import { listBellNotifications } from '../../packages/api/src/bell/notifications';
+import { listBellNotifications } from '../../packages/api/src/notifications/bell';
 import { createScratchDatabase, timeRuns } from './scratch-database';
 
 const CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 1_000_000);
@@ -20,7 +20,9 @@ const OVERVIEW_LIMIT_MS = 50;
 function daysIntoThisMonth(): number {
   const now = new Date();
   const dayOfMonth = Number(now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', day: 'numeric' }));
-  const hour = Number(now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }));
+  const hour = Number(
+    now.toLocaleString('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }),
+  );
   // Stop an hour short of the month's first instant so no call falls into the month before.
   return Math.max(0.02, dayOfMonth - 1 + Math.max(0, hour - 1) / 24);
 }
@@ -74,7 +76,7 @@ export default async function dashboardBench(): Promise<void> {
       INSERT INTO notifications (kind, message, "createdAt")
       SELECT (ARRAY['billing-failure','integration','kill-switch'])[n % 3 + 1], 'Notification ' || n, now() - (n || ' minutes')::interval
         FROM generate_series(1, 20000) AS n`);
-    await db.$executeRawUnsafe("VACUUM ANALYZE");
+    await db.$executeRawUnsafe('VACUUM ANALYZE');
     const seedMs = performance.now() - seedStarted;
     const user = await db.user.create({ data: { email: 'bench@example.com' } });
     const overview = await dashboardOverview(db);
@@ -90,12 +92,20 @@ export default async function dashboardBench(): Promise<void> {
         `200 profiles, 60 queues, 20,000 jobs, 20,000 ledger entries, 20,000 notifications; seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} warm runs each`,
     );
     // The machine may be shared: its load shows how far p95 and max are to be trusted.
-    console.log(`load average while timing: ${loadavg().map((load) => load.toFixed(1)).join(' / ')} (1/5/15 min)`);
-    console.log(`${'answer'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  limit for the median`);
+    console.log(
+      `load average while timing: ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (1/5/15 min)`,
+    );
+    console.log(
+      `${'answer'.padEnd(40)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  limit for the median`,
+    );
     for (const [label, stats] of rows) {
       const fmt = (ms: number) => `${ms.toFixed(1)} ms`.padStart(9);
       const limit = label === 'GET /dashboard/overview' ? OVERVIEW_LIMIT_MS : LIMIT_MS;
-      console.log(`${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  < ${limit} ms ${stats.median < limit ? 'ok' : 'TOO SLOW'}`);
+      console.log(
+        `${label.padEnd(40)} ${fmt(stats.median)} ${fmt(stats.p95)} ${fmt(stats.max)}  < ${limit} ms ${stats.median < limit ? 'ok' : 'TOO SLOW'}`,
+      );
     }
   } finally {
     await scratch.dispose();

@@ -2,7 +2,7 @@
 // embedded PostgreSQL started for the run) that is dropped afterwards, and a timing helper.
 import { createDatabaseClient, type Database } from '../../packages/db/src/client';
 import { migrateDatabase, withDatabase } from '../../packages/db/src/migrate';
-import { adminQuery, startScratchServer } from '../../packages/db/src/scratch-server';
+import { adminQuery, startScratchServer } from '../../test/scratch-server';
 
 export interface ScratchDatabase {
   url: string;

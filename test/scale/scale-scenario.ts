@@ -74,11 +74,24 @@ const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(reso
 /** Calendar parts of an instant in the company's timezone. */
 function zoned(instant: Date) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: COMPANY_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: COMPANY_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), time: `${parts.hour}:${parts.minute}` };
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    time: `${parts.hour}:${parts.minute}`,
+  };
 }
 
 /** First and last day of the month `back` months before (year, month). */
@@ -128,11 +141,17 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       BILLING_SWEEP_SECONDS: '2',
     };
     const spawnMember = (member: Omit<Member, 'process' | 'up' | 'killed' | 'allOutput'>): Member => {
-      const env = { ...sharedEnv, DATA_DIR: member.dataDir, ...(member.role === 'server' ? { WORKERS: '0', PORT: String(member.port), HOST: '127.0.0.1' } : {}) };
+      const env = {
+        ...sharedEnv,
+        DATA_DIR: member.dataDir,
+        ...(member.role === 'server' ? { WORKERS: '0', PORT: String(member.port), HOST: '127.0.0.1' } : {}),
+      };
       return { killed: [], allOutput: [], ...member, up: false, process: spawnApp(member.role, env) };
     };
     for (let slot = 0; slot < options.servers; slot += 1) {
-      members.push(spawnMember({ role: 'server', slot, port: await freePort(), dataDir: scratchDir(`server${slot + 1}`) }));
+      members.push(
+        spawnMember({ role: 'server', slot, port: await freePort(), dataDir: scratchDir(`server${slot + 1}`) }),
+      );
     }
     for (let slot = 0; slot < options.workers; slot += 1) {
       members.push(spawnMember({ role: 'worker', slot, port: 0, dataDir: scratchDir(`worker${slot + 1}`) }));
@@ -143,7 +162,9 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
         : waitForOutput(member.process, /Phone Billing worker running/, 180_000);
     await Promise.all(members.map(ready));
     for (const member of members) member.up = true;
-    log(`${options.servers} servers and ${options.workers} workers ready after ${Math.round((performance.now() - started) / 1000)} s`);
+    log(
+      `${options.servers} servers and ${options.workers} workers ready after ${Math.round((performance.now() - started) / 1000)} s`,
+    );
 
     const servers = () => members.filter((member) => member.role === 'server');
     const liveServers = () => servers().filter((member) => member.up);
@@ -162,7 +183,9 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     const api = async <T>(call: (client: RestClient) => Promise<T>, preferred?: number): Promise<T> => {
       for (let attempt = 0; ; attempt += 1) {
         const candidates = liveServers();
-        const member = candidates.find((candidate) => candidate.slot === preferred) ?? candidates[attempt % Math.max(1, candidates.length)];
+        const member =
+          candidates.find((candidate) => candidate.slot === preferred) ??
+          candidates[attempt % Math.max(1, candidates.length)];
         try {
           if (!member) throw new Error('no server is running');
           return await call(await clientOf(member.slot));
@@ -185,35 +208,46 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     const monthBeforeLast = monthBefore(dueZoned.year, dueZoned.month, 2);
     // Whether profiles take a billing start date (billing from issue 12 bills nothing before it).
     const startDateField = await api(async (client) => profileFieldExists(client, 'billingStartDate'));
-    const queueNames = Array.from({ length: options.customers }, (_, index) => `Scale Queue ${String(index + 1).padStart(3, '0')}`);
+    const queueNames = Array.from(
+      { length: options.customers },
+      (_, index) => `Scale Queue ${String(index + 1).padStart(3, '0')}`,
+    );
     // Eight requests at a time, spread over the servers, as an import script would send them.
     await inBatches(8, options.customers, async (index) => {
-        const number = String(index + 1).padStart(3, '0');
-        const body = {
-          genesysQueueNames: [queueNames[index]!],
-          qboDisplayName: `Customer ${number} Telecom`,
-          qboCustomerId: String(index + 1),
-          ratePerMinute: RATE,
-          overageRatePerMinute: RATE,
-          minimumMinutes: 1,
-          billDate: dueZoned.day,
-          billTime: dueZoned.time,
-          billingPeriodStart: 1,
-          billingPeriodEnd: 31,
-          ...(startDateField ? { billingStartDate: monthBeforeLast.start } : {}),
-        };
-        await api(async (client) => {
-          const answer = await client.post('/api/v1/customer-profiles', body);
-          if (answer.status === 409) return; // created already by an attempt whose answer was lost
-          if (answer.status !== 201 && answer.status !== 200) throw new Error(`creating a profile: ${answer.status} ${JSON.stringify(answer.body)}`);
-        }, index % options.servers);
+      const number = String(index + 1).padStart(3, '0');
+      const body = {
+        genesysQueueNames: [queueNames[index]!],
+        qboDisplayName: `Customer ${number} Telecom`,
+        qboCustomerId: String(index + 1),
+        ratePerMinute: RATE,
+        overageRatePerMinute: RATE,
+        minimumMinutes: 1,
+        billDate: dueZoned.day,
+        billTime: dueZoned.time,
+        billingPeriodStart: 1,
+        billingPeriodEnd: 31,
+        ...(startDateField ? { billingStartDate: monthBeforeLast.start } : {}),
+      };
+      await api(async (client) => {
+        const answer = await client.post('/api/v1/customer-profiles', body);
+        if (answer.status === 409) return; // created already by an attempt whose answer was lost
+        if (answer.status !== 201 && answer.status !== 200)
+          throw new Error(`creating a profile: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }, index % options.servers);
     });
-    log(`${options.customers} customers created; scheduled runs due at ${due.toISOString()}; periods ${monthBeforeLast.start}..${lastMonth.end}`);
+    log(
+      `${options.customers} customers created; scheduled runs due at ${due.toISOString()}; periods ${monthBeforeLast.start}..${lastMonth.end}`,
+    );
 
     // ---- the runs, and the chaos
     const run = (slot: number, period: { start: string; end: string }) =>
       api(async (client) => {
-        const answer = await client.post('/api/v1/billing/run', { billingPeriodStart: period.start, billingPeriodEnd: period.end, isDryRun: false, selectedQueues: queueNames });
+        const answer = await client.post('/api/v1/billing/run', {
+          billingPeriodStart: period.start,
+          billingPeriodEnd: period.end,
+          isDryRun: false,
+          selectedQueues: queueNames,
+        });
         if (answer.status !== 201) throw new Error(`manual run: ${answer.status} ${JSON.stringify(answer.body)}`);
       }, slot);
     const manualRuns = Promise.all([run(0, monthBeforeLast), run(1 % options.servers, monthBeforeLast)]);
@@ -234,7 +268,12 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       if (member.role === 'server') kills.servers += 1;
       else kills.workers += 1;
       await sleep(500 + Math.random() * 1500);
-      member.process = spawnMember({ role: member.role, slot: member.slot, port: member.port, dataDir: member.dataDir }).process;
+      member.process = spawnMember({
+        role: member.role,
+        slot: member.slot,
+        port: member.port,
+        dataDir: member.dataDir,
+      }).process;
       await ready(member);
       member.up = true;
     };
@@ -246,7 +285,10 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
         // Any process that is up, a server only while another one serves.
         const upServers = members.filter((member) => member.role === 'server' && member.up).length;
         const candidates = members.filter((member) => member.up && (member.role === 'worker' || upServers > 1));
-        const victim = kill === 0 ? candidates.find((member) => member.role === 'worker') : candidates[Math.floor(Math.random() * candidates.length)];
+        const victim =
+          kill === 0
+            ? candidates.find((member) => member.role === 'worker')
+            : candidates[Math.floor(Math.random() * candidates.length)];
         if (!victim) {
           await sleep(1_000);
           kill -= 1;
@@ -270,7 +312,8 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     let lastSignature = '';
     let jobs: JobView[] = [];
     for (;;) {
-      if (Date.now() > deadline) throw new Error(`the run had not ended after ${options.timeoutMs} ms: ${summariseJobs(jobs)}`);
+      if (Date.now() > deadline)
+        throw new Error(`the run had not ended after ${options.timeoutMs} ms: ${summariseJobs(jobs)}`);
       jobs = await api(listJobs);
       const profilesWaiting = await api(async (client) => countProfilesDueBy(client, due));
       const running = jobs.filter((job) => job.status === 'PENDING' || job.status === 'IN_PROGRESS');
@@ -294,12 +337,19 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
     }
 
     // ---- what the simulators saw
-    const stats = (await (await fetch(`${simulatorsUrl}/_control/stats`)).json()) as { qbo: ScaleReport['qbo']; genesys: ScaleReport['genesys'] };
-    const invoices = ((await (await fetch(`${simulatorsUrl}/_control/qbo/invoices`)).json()) as { invoices: SimulatedInvoice[] }).invoices;
+    const stats = (await (await fetch(`${simulatorsUrl}/_control/stats`)).json()) as {
+      qbo: ScaleReport['qbo'];
+      genesys: ScaleReport['genesys'];
+    };
+    const invoices = (
+      (await (await fetch(`${simulatorsUrl}/_control/qbo/invoices`)).json()) as { invoices: SimulatedInvoice[] }
+    ).invoices;
     const docNumbers = new Map<string, number>();
-    for (const invoice of invoices) if (invoice.DocNumber) docNumbers.set(invoice.DocNumber, (docNumbers.get(invoice.DocNumber) ?? 0) + 1);
+    for (const invoice of invoices)
+      if (invoice.DocNumber) docNumbers.set(invoice.DocNumber, (docNumbers.get(invoice.DocNumber) ?? 0) + 1);
     const perCustomer = new Map<string, { invoices: number; total: number }>();
-    for (let index = 0; index < options.customers; index += 1) perCustomer.set(String(index + 1), { invoices: 0, total: 0 });
+    for (let index = 0; index < options.customers; index += 1)
+      perCustomer.set(String(index + 1), { invoices: 0, total: 0 });
     for (const invoice of invoices) {
       const entry = perCustomer.get(invoice.CustomerRef.value) ?? { invoices: 0, total: 0 };
       entry.invoices += 1;
@@ -307,14 +357,20 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       perCustomer.set(invoice.CustomerRef.value, entry);
     }
     const owed = 2 * MINIMUM_AMOUNT;
-    const wronglyBilled = [...perCustomer].filter(([, entry]) => entry.total !== owed).map(([qboCustomerId, entry]) => ({ qboCustomerId, ...entry }));
+    const wronglyBilled = [...perCustomer]
+      .filter(([, entry]) => entry.total !== owed)
+      .map(([qboCustomerId, entry]) => ({ qboCustomerId, ...entry }));
 
     const workerOutput = (slot: number) => {
       const member = members.find((candidate) => candidate.role === 'worker' && candidate.slot === slot)!;
       return [...member.allOutput, member.process.output()].join('\n');
     };
-    const jobsPerWorker = Array.from({ length: options.workers }, (_, slot) => countFinishedBillingJobs(workerOutput(slot)));
-    const survivorsErrors = members.flatMap((member) => errorLines(member.process.output()).map((line) => `${member.role} ${member.slot + 1}: ${line}`));
+    const jobsPerWorker = Array.from({ length: options.workers }, (_, slot) =>
+      countFinishedBillingJobs(workerOutput(slot)),
+    );
+    const survivorsErrors = members.flatMap((member) =>
+      errorLines(member.process.output()).map((line) => `${member.role} ${member.slot + 1}: ${line}`),
+    );
 
     const report: ScaleReport = {
       customers: options.customers,
@@ -327,7 +383,12 @@ export async function runScaleScenario(options: ScaleScenarioOptions): Promise<S
       invoicesPerMinute: invoiceRates(invoices),
       kills,
       jobsPerWorker,
-      jobs: { total: jobs.length, byType: countBy(jobs, (job) => job.type), byStatus: countBy(jobs, (job) => job.status), retried },
+      jobs: {
+        total: jobs.length,
+        byType: countBy(jobs, (job) => job.type),
+        byStatus: countBy(jobs, (job) => job.status),
+        retried,
+      },
       errorLines: survivorsErrors,
       seconds: Math.round((performance.now() - started) / 1000),
     };
@@ -352,13 +413,22 @@ export function describeReport(report: ScaleReport): string {
     `Genesys requests: ${report.genesys.requests}, 429s ${report.genesys.tooManyRequestsSent}`,
     `SIGKILLs: ${report.kills.servers} servers, ${report.kills.workers} workers`,
     `billing jobs worked on per worker: ${report.jobsPerWorker.join(', ')}`,
-    `jobs: ${report.jobs.total} (${Object.entries(report.jobs.byType).map(([type, count]) => `${count} ${type}`).join(', ')}; ${Object.entries(report.jobs.byStatus).map(([status, count]) => `${count} ${status}`).join(', ')}; retried ${report.jobs.retried})`,
+    `jobs: ${report.jobs.total} (${Object.entries(report.jobs.byType)
+      .map(([type, count]) => `${count} ${type}`)
+      .join(', ')}; ${Object.entries(report.jobs.byStatus)
+      .map(([status, count]) => `${count} ${status}`)
+      .join(', ')}; retried ${report.jobs.retried})`,
     `took ${report.seconds} s`,
   ];
   return lines.join('\n');
 }
 
-type SimulatedInvoice = { DocNumber?: string; TotalAmt: number; CustomerRef: { value: string }; MetaData?: { CreateTime?: string } };
+type SimulatedInvoice = {
+  DocNumber?: string;
+  TotalAmt: number;
+  CustomerRef: { value: string };
+  MetaData?: { CreateTime?: string };
+};
 type JobView = { id: string; jobId: string; type: string; status: string; error: string | null };
 
 function invoiceRates(invoices: SimulatedInvoice[]): ScaleReport['invoicesPerMinute'] {
@@ -403,7 +473,8 @@ function countFinishedBillingJobs(output: string): number {
     if (!line.startsWith('{') || !line.includes('job finished')) continue;
     try {
       const entry = JSON.parse(line) as { msg?: string; queue?: string; data?: { billingJobId?: string } };
-      if (entry.msg === 'job finished' && entry.queue === 'billing.run-job' && entry.data?.billingJobId) billingJobIds.add(entry.data.billingJobId);
+      if (entry.msg === 'job finished' && entry.queue === 'billing.run-job' && entry.data?.billingJobId)
+        billingJobIds.add(entry.data.billingJobId);
     } catch {
       // not a log line
     }
@@ -426,15 +497,22 @@ async function connectQuickBooks(admin: RestClient): Promise<void> {
   const authUrl = new URL((auth.body as { data: { authUrl: string } }).data.authUrl);
   const form = new URLSearchParams(authUrl.searchParams);
   form.set('decision', 'approve');
-  const consent = await fetch(`${authUrl.origin}${authUrl.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+  const consent = await fetch(`${authUrl.origin}${authUrl.pathname}`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   const location = consent.headers.get('location');
   if (consent.status !== 302 || !location) throw new Error(`the consent page answered ${consent.status}`);
   const callback = await admin.get(`/api/v1/qbo/callback${new URL(location).search}`);
-  if (callback.status !== 200) throw new Error(`the QuickBooks callback answered ${callback.status}: ${JSON.stringify(callback.body)}`);
+  if (callback.status !== 200)
+    throw new Error(`the QuickBooks callback answered ${callback.status}: ${JSON.stringify(callback.body)}`);
 }
 
 async function profileFieldExists(client: RestClient, field: string): Promise<boolean> {
-  const document = (await client.get('/api/v1/openapi.json')).body as { paths?: Record<string, Record<string, unknown>> };
+  const document = (await client.get('/api/v1/openapi.json')).body as {
+    paths?: Record<string, Record<string, unknown>>;
+  };
   const text = JSON.stringify(document.paths?.['/customer-profiles']?.post ?? {});
   return text.includes(`"${field}"`);
 }
@@ -452,7 +530,9 @@ async function countProfilesDueBy(client: RestClient, due: Date): Promise<number
     const answer = await client.get(`/api/v1/customer-profiles?page=${page}&limit=100&isActive=true`);
     if (answer.status !== 200) throw new Error(`listing profiles: ${answer.status}`);
     const body = answer.body as { data: Array<{ nextRunAt: string | null }>; pagination?: { totalPages?: number } };
-    waiting += body.data.filter((profile) => profile.nextRunAt !== null && Date.parse(profile.nextRunAt) <= due.getTime()).length;
+    waiting += body.data.filter(
+      (profile) => profile.nextRunAt !== null && Date.parse(profile.nextRunAt) <= due.getTime(),
+    ).length;
     if (body.data.length < 100) return waiting;
   }
 }

@@ -38,7 +38,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
   const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${overrides.port ?? port}`).replace(/\/$/, '');
-  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '') ? (env.LOG_LEVEL as ServerConfig['logLevel']) : 'info';
+  const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '')
+    ? (env.LOG_LEVEL as ServerConfig['logLevel'])
+    : 'info';
   const webDistDir = path.join(REPO_ROOT, 'apps/web/dist');
   const config: ServerConfig = {
     port,

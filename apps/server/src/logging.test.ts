@@ -12,7 +12,12 @@ describe('how errors are logged', () => {
     error.cause = new Error('socket closed');
     const logged = serializeError(error);
     expect(Object.keys(logged).sort()).toEqual(['cause', 'code', 'message', 'stack', 'type']);
-    expect(logged).toMatchObject({ type: 'DatabaseError', message: 'terminating connection due to administrator command', code: '57P01', cause: { type: 'Error', message: 'socket closed' } });
+    expect(logged).toMatchObject({
+      type: 'DatabaseError',
+      message: 'terminating connection due to administrator command',
+      code: '57P01',
+      cause: { type: 'Error', message: 'socket closed' },
+    });
     expect(JSON.stringify(logged)).not.toContain('secret');
   });
 

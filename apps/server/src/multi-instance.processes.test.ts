@@ -50,31 +50,37 @@ async function count(databaseUrl: string, table: string): Promise<number> {
 }
 
 describe('instances sharing one database', () => {
-  it('three started together on a fresh database all come up, with one copy of the seed and demo data', { timeout: 240_000 }, async () => {
-    const databaseUrl = await createEmptyDatabase();
-    const instances = await Promise.all([1, 2, 3].map(() => startInstance(databaseUrl)));
-    await Promise.all(instances.map(({ app, url }) => waitUntilReady(app, `${url}/readyz`, 180_000)));
+  it(
+    'three started together on a fresh database all come up, with one copy of the seed and demo data',
+    { timeout: 240_000 },
+    async () => {
+      const databaseUrl = await createEmptyDatabase();
+      const instances = await Promise.all([1, 2, 3].map(() => startInstance(databaseUrl)));
+      await Promise.all(instances.map(({ app, url }) => waitUntilReady(app, `${url}/readyz`, 180_000)));
 
-    for (const { url } of instances) {
-      const client = new RestClient(url);
-      const signIn = await client.signIn(ADMIN.email, ADMIN.password);
-      expect(signIn.status).toBe(200);
-    }
-    expect(await count(databaseUrl, 'users')).toBe(1);
-    expect(await count(databaseUrl, 'roles')).toBe(3);
-    expect(await count(databaseUrl, 'customer_profiles')).toBe(12);
-    expect(await count(databaseUrl, 'regions')).toBe(2);
-    for (const { app } of instances) expect(app.output()).not.toMatch(/Unique constraint|could not start/i);
+      for (const { url } of instances) {
+        const client = new RestClient(url);
+        const signIn = await client.signIn(ADMIN.email, ADMIN.password);
+        expect(signIn.status).toBe(200);
+      }
+      expect(await count(databaseUrl, 'users')).toBe(1);
+      expect(await count(databaseUrl, 'roles')).toBe(3);
+      expect(await count(databaseUrl, 'customer_profiles')).toBe(12);
+      expect(await count(databaseUrl, 'regions')).toBe(2);
+      for (const { app } of instances) expect(app.output()).not.toMatch(/Unique constraint|could not start/i);
 
-    // An instance with another APP_SECRET could not read the stored QuickBooks tokens: it refuses
-    // to start and says what to do.
-    const stranger = await startInstance(databaseUrl, { APP_SECRET: 'some-other-secret-0123456789abcdef' });
-    expect(await stranger.app.exited()).toBe(1);
-    expect(stranger.app.output()).toMatch(/cannot start: APP_SECRET differs from the one this database was first started with/);
-    expect(stranger.app.output()).toMatch(/set APP_SECRET here to the value the other instances use/);
-    expect(stranger.app.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+      // An instance with another APP_SECRET could not read the stored QuickBooks tokens: it refuses
+      // to start and says what to do.
+      const stranger = await startInstance(databaseUrl, { APP_SECRET: 'some-other-secret-0123456789abcdef' });
+      expect(await stranger.app.exited()).toBe(1);
+      expect(stranger.app.output()).toMatch(
+        /cannot start: APP_SECRET differs from the one this database was first started with/,
+      );
+      expect(stranger.app.output()).toMatch(/set APP_SECRET here to the value the other instances use/);
+      expect(stranger.app.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
 
-    for (const { app } of instances) app.child.kill('SIGTERM');
-    expect(await Promise.all(instances.map(({ app }) => app.exited()))).toEqual([0, 0, 0]);
-  });
+      for (const { app } of instances) app.child.kill('SIGTERM');
+      expect(await Promise.all(instances.map(({ app }) => app.exited()))).toEqual([0, 0, 0]);
+    },
+  );
 });

@@ -1,6 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
-import { checkAppSecret, REQUEST_CACHE_CHANNEL, RequestCache, SCHEDULE_TICK, seedDatabase, type AppServices } from '@phone-billing/api';
-import { createDatabaseClient, createPostgresRequestLimiter, listenForChanges, provisionDatabase, type Database, type PostgresRequestLimiter, type ProvisionedDatabase } from '@phone-billing/db';
+import {
+  checkAppSecret,
+  REQUEST_CACHE_CHANNEL,
+  RequestCache,
+  SCHEDULE_TICK,
+  seedDatabase,
+  type AppServices,
+} from '@phone-billing/api';
+import {
+  createDatabaseClient,
+  createPostgresRequestLimiter,
+  listenForChanges,
+  provisionDatabase,
+  type Database,
+  type PostgresRequestLimiter,
+  type ProvisionedDatabase,
+} from '@phone-billing/db';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
@@ -10,7 +25,7 @@ import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { restPlugin } from './plugins/rest';
-import { clientErrorHandler, frameworkErrors } from './plugins/rest-errors';
+import { clientErrorHandler, frameworkErrors, refuseRequestsWithoutHost } from './plugins/rest-errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { trpcPlugin } from './plugins/trpc';
@@ -53,12 +68,21 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     routerOptions: { maxParamLength: 16_384 },
     clientErrorHandler,
     frameworkErrors,
+    // A request without Host gets the envelope from refuseRequestsWithoutHost, not Node's bare 400.
+    http: { requireHostHeader: false },
   });
+  app.addHook('onRequest', refuseRequestsWithoutHost);
   let ready = false;
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => (ready ? { status: 'ready' } : reply.code(503).send({ status: 'starting' })));
+  app.get('/readyz', async (_request, reply) =>
+    ready ? { status: 'ready' } : reply.code(503).send({ status: 'starting' }),
+  );
 
-  const database = await provisionDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (m) => app.log.info(m) });
+  const database = await provisionDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (m) => app.log.info(m),
+  });
   const db = createDatabaseClient(database.url);
   // QuickBooks and Genesys request limits, counted in PostgreSQL for every process on the database.
   const requestLimiter = createPostgresRequestLimiter({ connectionString: database.url });
@@ -71,7 +95,16 @@ export async function createServer(options: CreateServerOptions = {}): Promise<P
     await database.embedded?.stop();
   };
   try {
-    return await assembleServer({ options, config, app, database, db, requestLimiter, setReady: (value) => (ready = value), onBoss: (started) => (boss = started) });
+    return await assembleServer({
+      options,
+      config,
+      app,
+      database,
+      db,
+      requestLimiter,
+      setReady: (value) => (ready = value),
+      onBoss: (started) => (boss = started),
+    });
   } catch (error) {
     await app.close().catch(() => undefined);
     await stopStarted();
@@ -90,20 +123,36 @@ type Assembly = {
   onBoss(boss: PgBoss): void;
 };
 
-async function assembleServer({ options, config, app, database, db, requestLimiter, setReady, onBoss }: Assembly): Promise<PhoneBillingServer> {
+async function assembleServer({
+  options,
+  config,
+  app,
+  database,
+  db,
+  requestLimiter,
+  setReady,
+  onBoss,
+}: Assembly): Promise<PhoneBillingServer> {
   if (config.databaseUrl) {
     // Instances on a shared database must share APP_SECRET (it encrypts the QuickBooks tokens).
-    const outcome = await checkAppSecret(db, config.appSecret, { acceptNewSecret: config.env.ACCEPT_NEW_APP_SECRET === '1' });
-    if (outcome === 'replaced') app.log.warn('APP_SECRET changed (ACCEPT_NEW_APP_SECRET=1): connect QuickBooks again from QBO Setup');
+    const outcome = await checkAppSecret(db, config.appSecret, {
+      acceptNewSecret: config.env.ACCEPT_NEW_APP_SECRET === '1',
+    });
+    if (outcome === 'replaced')
+      app.log.warn('APP_SECRET changed (ACCEPT_NEW_APP_SECRET=1): connect QuickBooks again from QBO Setup');
   }
   const seed = await seedDatabase(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
 
   // Who a session or token is, and the settings, kept per process; the database announces changes.
-  const requestCache = new RequestCache();
+  const requestCache = new RequestCache({ catchUp: () => cacheListener.catchUp() });
   const cacheListener = listenForChanges(database.url, REQUEST_CACHE_CHANNEL, {
     onNotification: (payload) => requestCache.applyChange(payload),
     onListeningChange: (listening) => requestCache.setListening(listening),
-    onError: (error) => app.log.warn({ err: error }, 'request cache: lost the change announcements; reading the database until they are back'),
+    onError: (error) =>
+      app.log.warn(
+        { err: error },
+        'request cache: lost the change announcements; reading the database until they are back',
+      ),
   });
 
   const services: AppServices = {
@@ -121,7 +170,13 @@ async function assembleServer({ options, config, app, database, db, requestLimit
   };
 
   const boss = new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 5 });
-  boss.on('error', (error) => app.log.error({ err: error }, 'pg-boss error'));
+  // Once stopping, the database may end pg-boss's idle connections (57P01, "terminating connection
+  // due to administrator command") before pg-boss has let them go: expected, not an error.
+  let stoppingStarted = false;
+  boss.on('error', (error) => {
+    if (stoppingStarted && (error as { code?: string }).code === '57P01') return;
+    app.log.error({ err: error }, 'pg-boss error');
+  });
   logJobRuns(boss, app.log, [SCHEDULE_TICK.name]);
   onBoss(boss);
   await boss.start();
@@ -179,6 +234,7 @@ async function assembleServer({ options, config, app, database, db, requestLimit
       return `http://127.0.0.1:${port}`;
     },
     stop() {
+      stoppingStarted = true;
       stopping ??= (async () => {
         setReady(false);
         // In order: areas (background work), HTTP (drains requests in flight), pg-boss (lets running
@@ -186,14 +242,24 @@ async function assembleServer({ options, config, app, database, db, requestLimit
         // Each step has a bounded time, so Ctrl+C always ends within 10 s.
         const stopServices = async () => {
           for (const area of [...areas].reverse()) {
-            await area.stop?.(areaContext).catch((error: unknown) => app.log.error({ err: error }, `stopping ${area.name}`));
+            await area
+              .stop?.(areaContext)
+              .catch((error: unknown) => app.log.error({ err: error }, `stopping ${area.name}`));
           }
           await app.close();
-          await boss.stop({ graceful: true, timeout: 5_000, close: true }).catch((error: unknown) => app.log.warn({ err: error }, 'pg-boss did not stop cleanly'));
+          await boss
+            .stop({ graceful: true, timeout: 5_000, close: true })
+            .catch((error: unknown) => app.log.warn({ err: error }, 'pg-boss did not stop cleanly'));
         };
-        const gaveUp = await Promise.race([stopServices().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 7_000).unref())]);
+        const gaveUp = await Promise.race([
+          stopServices().then(() => false),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 7_000).unref()),
+        ]);
         if (gaveUp) app.log.warn('some services did not stop within 7 s; stopping the database anyway');
-        await Promise.race([requestLimiter.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 500).unref())]);
+        await Promise.race([
+          requestLimiter.close().catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, 500).unref()),
+        ]);
         await cacheListener.stop();
         await db.$disconnect().catch(() => undefined);
         await database.embedded?.stop();

@@ -27,24 +27,32 @@ function isAlive(pid: number): boolean {
 }
 
 describe('Ctrl+C on npm start', () => {
-  it('stops everything, the embedded PostgreSQL last, within 10 s and without an error line', { timeout: 240_000 }, async () => {
-    const port = await freePort();
-    app = spawnApp('start', { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GENESYS_HISTORY_DAYS: '7', LOG_LEVEL: 'info' }, { ownProcessGroup: true });
-    await waitUntilReady(app, `http://127.0.0.1:${port}/readyz`, 200_000);
-    const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    expect(isAlive(postmaster)).toBe(true);
+  it(
+    'stops everything, the embedded PostgreSQL last, within 10 s and without an error line',
+    { timeout: 240_000 },
+    async () => {
+      const port = await freePort();
+      app = spawnApp(
+        'start',
+        { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, GENESYS_HISTORY_DAYS: '7', LOG_LEVEL: 'info' },
+        { ownProcessGroup: true },
+      );
+      await waitUntilReady(app, `http://127.0.0.1:${port}/readyz`, 200_000);
+      const postmaster = Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(isAlive(postmaster)).toBe(true);
 
-    const pressed = performance.now();
-    process.kill(-app.child.pid!, 'SIGINT'); // what the terminal does: the whole group at once
-    const code = await app.exited();
-    const seconds = (performance.now() - pressed) / 1000;
+      const pressed = performance.now();
+      process.kill(-app.child.pid!, 'SIGINT'); // what the terminal does: the whole group at once
+      const code = await app.exited();
+      const seconds = (performance.now() - pressed) / 1000;
 
-    expect(code).toBe(0);
-    expect(seconds).toBeLessThan(10);
-    expect(errorLines(app.output())).toEqual([]);
-    expect(app.output()).not.toMatch(/"client":|DatabaseError|terminating connection/);
-    expect(isAlive(postmaster)).toBe(false);
-    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-    console.info(`Ctrl+C on npm start: stopped in ${seconds.toFixed(1)} s`);
-  });
+      expect(code).toBe(0);
+      expect(seconds).toBeLessThan(10);
+      expect(errorLines(app.output())).toEqual([]);
+      expect(app.output()).not.toMatch(/"client":|DatabaseError|terminating connection/);
+      expect(isAlive(postmaster)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      console.info(`Ctrl+C on npm start: stopped in ${seconds.toFixed(1)} s`);
+    },
+  );
 });

@@ -27,7 +27,10 @@ async function startApp() {
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.add(child);
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -36,7 +39,10 @@ async function startApp() {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited during start:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`the app was not ready within 90 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));

@@ -20,7 +20,9 @@ config.webDistDir = null;
 if (!config.databaseUrl) {
   const file = embeddedUrlFile(config.dataDir);
   if (!existsSync(file)) {
-    console.error(`No DATABASE_URL and no running Phone Billing server (${file} is missing): start it with \`npm start\` first, or set DATABASE_URL.`);
+    console.error(
+      `No DATABASE_URL and no running Phone Billing server (${file} is missing): start it with \`npm start\` first, or set DATABASE_URL.`,
+    );
     process.exit(1);
   }
   config.databaseUrl = readFileSync(file, 'utf8').trim();

@@ -30,7 +30,11 @@ export function createRequestContext(
   return {
     services,
     auth: options.auth ?? null,
-    request: { ip: options.request?.ip ?? '127.0.0.1', userAgent: options.request?.userAgent ?? null, origin: options.request?.origin ?? null },
+    request: {
+      ip: options.request?.ip ?? '127.0.0.1',
+      userAgent: options.request?.userAgent ?? null,
+      origin: options.request?.origin ?? null,
+    },
     cookies: options.cookies ?? { setSession() {}, clearSession() {} },
     response: {},
   };

@@ -3,7 +3,7 @@ export { appRouter, type AppRouter } from './root';
 export type { AppServices, AppConfig, AuthUser, Logger, JobQueue } from './services';
 export { createRequestContext, type RequestContext } from './context';
 export { AppError } from './errors';
-export { fieldErrorsOf, createCallerFactory, type ProcedureAccess, type AppMeta } from './trpc';
+export { fieldErrorsOf, createCallerFactory, takesIdempotencyKey, type ProcedureAccess, type AppMeta } from './trpc';
 export { PERMISSIONS, SEED_ROLES, holdsAnyPermission, type Permission } from './permissions';
 export { SESSION_COOKIE, validateSessionToken, createSession, loadAuthUser } from './auth/sessions';
 export { resolveApiToken, API_TOKEN_PREFIX } from './auth/api-tokens';
@@ -16,10 +16,31 @@ export type { IntegrationServices, GenesysService, GenesysQueueSummary, QboServi
 export { recordAudit } from './auth/audit';
 export { notify, type NotificationKind } from './notifications';
 export { createGenesysService, type GenesysAreaService } from './genesys/service';
-export { runScheduleTick, recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES } from './customer-profiles';
+export { recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES } from './customer-profiles';
+export { runScheduleTick } from './billing/schedule-tick';
 export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
 export { startBillingWorkers, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/job-definitions';
 export { createBillingQueues, SCHEDULE_TICK } from './billing/job-queues';
 export { cleanUpAccessData } from './access-control/housekeeping';
-export { countRequest } from './throttling/request-counters';
+export { SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits';
+export { countRequest, type CounterWindow } from './throttling/request-counters';
 export { TEXT_LIMITS } from './shared/text';
+export {
+  claimIdempotencyKey,
+  storeIdempotentAnswer,
+  releaseIdempotencyKey,
+  requestFingerprint,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  type IdempotentRequest,
+} from './idempotency/idempotency-keys';
+export { acceptWebhookDelivery, type WebhookDeliveryOutcome } from './receivables/webhook-intake';
+export {
+  createReceivablesQueues,
+  queueEventProcessing,
+  runSyncPass,
+  startReceivablesWorkers,
+  syncIntervalSecondsFromEnv,
+  workReceivables,
+  type ReceivablesWorkerOptions,
+} from './receivables/workers';

@@ -22,7 +22,10 @@ export interface GenesysService {
    * pulling from Genesys what is missing; days that had not ended when pulled are pulled again,
    * and so are days last pulled before `refreshPulledBefore` (Genesys may have added calls since).
    */
-  ensureCallRecords(range: { startDate: string; endDate: string }, options?: { refreshPulledBefore?: Date }): Promise<void>;
+  ensureCallRecords(
+    range: { startDate: string; endDate: string },
+    options?: { refreshPulledBefore?: Date },
+  ): Promise<void>;
   status(): Promise<{ isConnected: boolean; tokenExpiresAt: Date | null; lastError: string | null }>;
 }
 

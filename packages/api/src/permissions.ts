@@ -20,13 +20,28 @@ export const SEED_ROLES: Array<{ name: string; description: string; permissions:
   {
     name: 'billing-manager',
     description: 'Runs billing and maintains customers and integrations',
-    permissions: ['dashboard:view', 'billing:view', 'billing:run', 'customer:view', 'customer:edit', 'integration:qbo', 'integration:genesys'],
+    permissions: [
+      'dashboard:view',
+      'billing:view',
+      'billing:run',
+      'customer:view',
+      'customer:edit',
+      'integration:qbo',
+      'integration:genesys',
+    ],
   },
-  { name: 'viewer', description: 'Read-only access to the dashboard, billing and customers', permissions: ['dashboard:view', 'billing:view', 'customer:view'] },
+  {
+    name: 'viewer',
+    description: 'Read-only access to the dashboard, billing and customers',
+    permissions: ['dashboard:view', 'billing:view', 'customer:view'],
+  },
 ];
 
 /** A user without a permissions array has none; a permission is held only if listed. */
-export function holdsAnyPermission(permissions: readonly string[] | undefined | null, required: readonly string[]): boolean {
+export function holdsAnyPermission(
+  permissions: readonly string[] | undefined | null,
+  required: readonly string[],
+): boolean {
   if (!Array.isArray(permissions)) return false;
   return required.some((permission) => permissions.includes(permission));
 }

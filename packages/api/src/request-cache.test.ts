@@ -44,7 +44,12 @@ describe('RequestCache', () => {
     const session = counter();
     const token = counter();
     const settings = counter();
-    for (const [key, source] of [['session:s', session], ['token:t', token], ['settings', settings]] as const) await cache.read(key, source.load);
+    for (const [key, source] of [
+      ['session:s', session],
+      ['token:t', token],
+      ['settings', settings],
+    ] as const)
+      await cache.read(key, source.load);
 
     cache.applyChange('token:t');
     await cache.read('token:t', token.load);
@@ -65,7 +70,12 @@ describe('RequestCache', () => {
     const active = counter();
     const token = counter();
     const settings = counter();
-    const sources = [[profileCountsCacheKey('{}'), all], [profileCountsCacheKey('{"isActive":true}'), active], ['token:t', token], ['settings', settings]] as const;
+    const sources = [
+      [profileCountsCacheKey('{}'), all],
+      [profileCountsCacheKey('{"isActive":true}'), active],
+      ['token:t', token],
+      ['settings', settings],
+    ] as const;
     for (const [key, source] of sources) await cache.read(key, source.load);
 
     cache.applyChange('profiles');

@@ -10,7 +10,9 @@
  * write request to this process drops everything at once, before its answer leaves (the session
  * plugin does that). While the
  * process is not listening (starting, connection lost) nothing is served from the cache, since
- * announcements made meanwhile are lost. Billing never reads through here: its kill-switch check
+ * announcements made meanwhile are lost. Before a copy is served, the listener catches up (one
+ * round trip shared by concurrent requests), so a change committed anywhere before the request
+ * arrived has always been applied: "at once" holds across processes, not just usually. Billing never reads through here: its kill-switch check
  * reads the database right before each send.
  */
 export const REQUEST_CACHE_CHANNEL = 'request_cache_changes';
@@ -40,7 +42,18 @@ export class RequestCache {
   /** Bumped by every change heard: a read that began before it must not store what it read. */
   private generation = 0;
 
-  constructor(private readonly options: { ttlMs?: number; now?: () => number } = {}) {}
+  constructor(
+    private readonly options: {
+      ttlMs?: number;
+      now?: () => number;
+      /**
+       * Waits until every change committed so far has been heard (true), or says it cannot (false).
+       * Without it a request reaching this process a moment after another process's change could
+       * still be answered from the copy the change made stale.
+       */
+      catchUp?: () => Promise<boolean>;
+    } = {},
+  ) {}
 
   /** Set by the change listener; while false every read goes to the database. */
   setListening(listening: boolean): void {
@@ -60,12 +73,19 @@ export class RequestCache {
     if (!this.listening) return load();
     const now = this.now();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value as T;
+    if (hit && hit.expiresAt > now) {
+      if (this.options.catchUp && !(await this.options.catchUp())) return load();
+      // What was heard while catching up may have dropped the copy.
+      if (this.entries.get(key) === hit) return hit.value as T;
+    }
     const generation = this.generation;
     const value = await load();
     if (value !== null && this.listening && generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-      this.entries.set(key, { value: deepFreeze(value), expiresAt: now + (this.options.ttlMs ?? REQUEST_CACHE_TTL_MS) });
+      this.entries.set(key, {
+        value: deepFreeze(value),
+        expiresAt: now + (this.options.ttlMs ?? REQUEST_CACHE_TTL_MS),
+      });
     }
     return value;
   }

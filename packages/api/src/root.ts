@@ -8,6 +8,9 @@ import { customerProfilesRouter } from './routers/customer-profiles/router';
 import { regionsRouter } from './routers/regions/router';
 import { billingRouter } from './routers/billing/router';
 import { dashboardRouter } from './routers/dashboard/router';
+import { monthEndRouter } from './routers/month-end/router';
+import { receivablesRouter } from './routers/receivables/router';
+import { unownedCallsRouter } from './routers/unowned-calls/router';
 import { applyOutputChecks, router } from './trpc';
 
 /** Every area's router. Each area owns its folder under routers/. */
@@ -22,6 +25,9 @@ export const appRouter = router({
   regions: regionsRouter,
   billing: billingRouter,
   dashboard: dashboardRouter,
+  monthEnd: monthEndRouter,
+  receivables: receivablesRouter,
+  unownedCalls: unownedCallsRouter,
 });
 
 applyOutputChecks(appRouter);

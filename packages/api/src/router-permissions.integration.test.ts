@@ -21,8 +21,15 @@ interface WalkedProcedure {
 }
 
 // At run time `_def.procedures` is flat: "area.procedure" → procedure.
-const procedures: WalkedProcedure[] = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta; type: WalkedProcedure['type'] } }>)
-  .map(([name, procedure]) => ({ name, type: procedure._def.type, access: procedure._def.meta?.access, openapi: procedure._def.meta?.openapi }))
+const procedures: WalkedProcedure[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { meta?: AppMeta; type: WalkedProcedure['type'] } }>,
+)
+  .map(([name, procedure]) => ({
+    name,
+    type: procedure._def.type,
+    access: procedure._def.meta?.access,
+    openapi: procedure._def.meta?.openapi,
+  }))
   .sort((a, b) => a.name.localeCompare(b.name));
 const restProcedures = procedures.filter((procedure) => procedure.openapi);
 
@@ -46,7 +53,9 @@ beforeAll(async () => {
   // A user and an API token per seed role; a token keeps the walk from signing itself out.
   for (const seed of SEED_ROLES) {
     const role = await db.role.findUniqueOrThrow({ where: { name: seed.name } });
-    const user = await db.user.create({ data: { email: `walk-${seed.name}@example.com`, roles: { create: [{ roleId: role.id }] } } });
+    const user = await db.user.create({
+      data: { email: `walk-${seed.name}@example.com`, roles: { create: [{ roleId: role.id }] } },
+    });
     const token = generateSecretToken();
     await db.apiToken.create({ data: { userId: user.id, name: 'router walk', tokenHash: hashToken(token) } });
     clients.set(seed.name, server.anonymous().withBearer(token));
@@ -57,47 +66,64 @@ afterAll(() => server?.stop());
 describe('every procedure declares its access', () => {
   it('finds the procedures of every area', () => {
     expect(procedures.length).toBeGreaterThan(10);
-    expect(procedures.map((p) => p.name)).toEqual(expect.arrayContaining(['auth.signIn', 'accessControl.listUsers', 'settings.update', 'accessControl.auditLog']));
+    expect(procedures.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['auth.signIn', 'accessControl.listUsers', 'settings.update', 'accessControl.auditLog']),
+    );
   });
 
   it.each(procedures.map((p) => [p.name, p] as const))('%s has meta.access', (_name, procedure) => {
-    expect(procedure.access, `${procedure.name} must be built from publicProcedure, protectedProcedure or permissionProcedure`).toBeDefined();
+    expect(
+      procedure.access,
+      `${procedure.name} must be built from publicProcedure, protectedProcedure or permissionProcedure`,
+    ).toBeDefined();
     if (typeof procedure.access === 'object') expect(procedure.access.anyOf.length).toBeGreaterThan(0);
   });
 });
 
 describe('REST enforcement', () => {
-  it.each(restProcedures.map((p) => [`${p.openapi!.method} ${p.openapi!.path} (${p.name})`, p] as const))('%s', async (_label, procedure) => {
-    // The four callers are independent users, so ask at once.
-    const [anonymous, ...answers] = await Promise.all([call(server.anonymous(), procedure), ...SEED_ROLES.map((seed) => call(clients.get(seed.name)!, procedure))]);
-    if (procedure.access === 'public') {
-      expect(anonymous.status, `public ${procedure.name} without a session`).not.toBe(401);
-      expect(anonymous.status, `public ${procedure.name} without a session`).toBeLessThan(500);
-    } else {
-      expect(anonymous.status, `${procedure.name} without a session`).toBe(401);
-      expect(anonymous.body).toMatchObject({ success: false });
-    }
-
-    for (const [index, seed] of SEED_ROLES.entries()) {
-      const answer = answers[index]!;
-      const access = procedure.access;
-      const allowed = access === 'public' || access === 'signed-in' || (typeof access === 'object' && access.anyOf.some((p) => (seed.permissions as string[]).includes(p)));
-      const label = `${procedure.name} as ${seed.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
-      if (allowed) {
-        expect([401, 403], label).not.toContain(answer.status);
-        expect(answer.status, label).toBeLessThan(500);
+  it.each(restProcedures.map((p) => [`${p.openapi!.method} ${p.openapi!.path} (${p.name})`, p] as const))(
+    '%s',
+    async (_label, procedure) => {
+      // The four callers are independent users, so ask at once.
+      const [anonymous, ...answers] = await Promise.all([
+        call(server.anonymous(), procedure),
+        ...SEED_ROLES.map((seed) => call(clients.get(seed.name)!, procedure)),
+      ]);
+      if (procedure.access === 'public') {
+        expect(anonymous.status, `public ${procedure.name} without a session`).not.toBe(401);
+        expect(anonymous.status, `public ${procedure.name} without a session`).toBeLessThan(500);
       } else {
-        expect(answer.status, label).toBe(403);
-        expect(answer.body.success, label).toBe(false);
-        for (const permission of (access as { anyOf: string[] }).anyOf) expect(answer.body.error, label).toContain(permission);
+        expect(anonymous.status, `${procedure.name} without a session`).toBe(401);
+        expect(anonymous.body).toMatchObject({ success: false });
       }
-    }
-  });
+
+      for (const [index, seed] of SEED_ROLES.entries()) {
+        const answer = answers[index]!;
+        const access = procedure.access;
+        const allowed =
+          access === 'public' ||
+          access === 'signed-in' ||
+          (typeof access === 'object' && access.anyOf.some((p) => (seed.permissions as string[]).includes(p)));
+        const label = `${procedure.name} as ${seed.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+        if (allowed) {
+          expect([401, 403], label).not.toContain(answer.status);
+          expect(answer.status, label).toBeLessThan(500);
+        } else {
+          expect(answer.status, label).toBe(403);
+          expect(answer.body.success, label).toBe(false);
+          for (const permission of (access as { anyOf: string[] }).anyOf)
+            expect(answer.body.error, label).toContain(permission);
+        }
+      }
+    },
+  );
 });
 
 /** The same procedure over /trpc, as the web app calls it (no input). */
 async function callTrpc(client: RestClient, procedure: WalkedProcedure) {
-  return procedure.type === 'query' ? client.get(`/trpc/${procedure.name}`) : client.request('POST', `/trpc/${procedure.name}`, {});
+  return procedure.type === 'query'
+    ? client.get(`/trpc/${procedure.name}`)
+    : client.request('POST', `/trpc/${procedure.name}`, {});
 }
 
 function trpcMessage(body: { error?: { message?: string } } | null): string {
@@ -107,24 +133,31 @@ function trpcMessage(body: { error?: { message?: string } } | null): string {
 describe('tRPC enforcement (the transport the web app uses)', () => {
   // Anonymous callers and roles without the permission are refused before anything runs, so this
   // is safe for every procedure; procedures without a REST path also get the allowed-role check.
-  it.each(procedures.filter((p) => p.type !== 'subscription').map((p) => [p.name, p] as const))('%s', async (_name, procedure) => {
-    const access = procedure.access;
-    if (access !== 'public') {
-      const anonymous = await callTrpc(server.anonymous(), procedure);
-      expect(anonymous.status, `${procedure.name} over tRPC without a session`).toBe(401);
-    }
-    for (const seed of SEED_ROLES) {
-      const allowed = access === 'public' || access === 'signed-in' || (typeof access === 'object' && access.anyOf.some((p) => (seed.permissions as string[]).includes(p)));
-      if (allowed && procedure.openapi) continue;
-      const answer = await callTrpc(clients.get(seed.name)!, procedure);
-      const label = `${procedure.name} over tRPC as ${seed.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
-      if (allowed) {
-        expect([401, 403], label).not.toContain(answer.status);
-        expect(answer.status, label).toBeLessThan(500);
-      } else {
-        expect(answer.status, label).toBe(403);
-        for (const permission of (access as { anyOf: string[] }).anyOf) expect(trpcMessage(answer.body), label).toContain(permission);
+  it.each(procedures.filter((p) => p.type !== 'subscription').map((p) => [p.name, p] as const))(
+    '%s',
+    async (_name, procedure) => {
+      const access = procedure.access;
+      if (access !== 'public') {
+        const anonymous = await callTrpc(server.anonymous(), procedure);
+        expect(anonymous.status, `${procedure.name} over tRPC without a session`).toBe(401);
       }
-    }
-  });
+      for (const seed of SEED_ROLES) {
+        const allowed =
+          access === 'public' ||
+          access === 'signed-in' ||
+          (typeof access === 'object' && access.anyOf.some((p) => (seed.permissions as string[]).includes(p)));
+        if (allowed && procedure.openapi) continue;
+        const answer = await callTrpc(clients.get(seed.name)!, procedure);
+        const label = `${procedure.name} over tRPC as ${seed.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`;
+        if (allowed) {
+          expect([401, 403], label).not.toContain(answer.status);
+          expect(answer.status, label).toBeLessThan(500);
+        } else {
+          expect(answer.status, label).toBe(403);
+          for (const permission of (access as { anyOf: string[] }).anyOf)
+            expect(trpcMessage(answer.body), label).toContain(permission);
+        }
+      }
+    },
+  );
 });

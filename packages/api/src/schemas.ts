@@ -2,3 +2,5 @@
 // Nothing here may import Node, the database or vendor clients.
 export * from './shared/auth';
 export * from './shared/index';
+// The rate-plan editor's live example prices with rating's own pure rules.
+export { exampleCost, type TExampleInteraction } from './domain/rate-plan-example';

@@ -16,11 +16,17 @@ export interface SeedResult {
  * generated password) when no user exists yet. Existing roles keep what admins changed.
  * Runs under an advisory lock, so any number of instances may start together on a fresh database.
  */
-export async function seedDatabase(db: Database, options: { adminEmail?: string; adminPassword?: string } = {}): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Database,
+  options: { adminEmail?: string; adminPassword?: string } = {},
+): Promise<SeedResult> {
   return withAdvisoryLock(db, 'phone-billing:seed', () => seedUnlocked(db, options));
 }
 
-async function seedUnlocked(db: Database, options: { adminEmail?: string; adminPassword?: string }): Promise<SeedResult> {
+async function seedUnlocked(
+  db: Database,
+  options: { adminEmail?: string; adminPassword?: string },
+): Promise<SeedResult> {
   for (const [key, description] of Object.entries(PERMISSIONS)) {
     await db.action.upsert({ where: { key }, create: { key, description }, update: {} });
   }
@@ -44,7 +50,12 @@ async function seedUnlocked(db: Database, options: { adminEmail?: string; adminP
     const password = options.adminPassword || randomBytes(12).toString('base64url');
     const admin = await db.role.findUniqueOrThrow({ where: { name: 'admin' } });
     await db.user.create({
-      data: { email, displayName: 'Administrator', passwordHash: await hashPassword(password), roles: { create: [{ roleId: admin.id }] } },
+      data: {
+        email,
+        displayName: 'Administrator',
+        passwordHash: await hashPassword(password),
+        roles: { create: [{ roleId: admin.id }] },
+      },
     });
     if (!options.adminPassword) result.generatedAdmin = { email, password };
   }

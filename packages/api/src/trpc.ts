@@ -12,7 +12,18 @@ export type AppMeta = OpenApiMeta & {
   access?: ProcedureAccess;
   /** The REST status of a success when it is not 200 (201 for a create). */
   successStatus?: 201;
+  /**
+   * Takes an `Idempotency-Key` header over REST (idempotency/idempotency-keys.ts): the same key
+   * from the same user within 24 hours answers the first answer again. Every POST that creates
+   * (`successStatus: 201`) takes one unless this says false; another POST opts in with true.
+   */
+  idempotent?: boolean;
 };
+
+/** Whether a REST operation takes Idempotency-Key (see AppMeta.idempotent). */
+export function takesIdempotencyKey(method: string, meta: AppMeta): boolean {
+  return meta.idempotent ?? (method === 'POST' && meta.successStatus === 201);
+}
 
 const TRPC_CODE_FOR: Record<AppErrorCode, TRPCError['code']> = {
   BAD_REQUEST: 'BAD_REQUEST',
@@ -45,7 +56,8 @@ export function fieldErrorsOf(error: TRPCError): FieldError[] | undefined {
 
 // zod's own wording ("Invalid input: expected boolean, received string") does not say which field;
 // our schemas' messages do. These are the shapes of zod's defaults.
-const ZOD_DEFAULT_MESSAGE = /^(Invalid input|Too big:|Too small:|Invalid string:|Invalid option:|Unrecognized keys?:|Invalid (key|value) in|Invalid number:)/;
+const ZOD_DEFAULT_MESSAGE =
+  /^(Invalid input|Too big:|Too small:|Invalid string:|Invalid option:|Unrecognized keys?:|Invalid (key|value) in|Invalid number:)/;
 const EXPECTED: Record<string, string> = {
   boolean: 'true or false',
   number: 'a number',
@@ -99,7 +111,9 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
 
 export const baseProcedure = t.procedure.use(mapDomainErrors);
 
-type OutputCheck = ((options: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & { _type?: string };
+type OutputCheck = ((options: { next: () => Promise<{ ok: boolean; data?: unknown }> }) => Promise<unknown>) & {
+  _type?: string;
+};
 type ProcedureInternals = { _def: { output?: { parse(value: unknown): unknown }; middlewares: OutputCheck[] } };
 
 /**
@@ -130,7 +144,10 @@ export function applyOutputChecks(appRouter: AnyRouter, production = process.env
       }
       const asSent = (value: unknown) => JSON.parse(JSON.stringify(value) ?? 'null') as unknown;
       if (!isDeepStrictEqual(asSent(parsed), asSent(result.data))) {
-        throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation changed the answer: production would send it unchecked and differently' });
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'Output validation changed the answer: production would send it unchecked and differently',
+        });
       }
       return result;
     };

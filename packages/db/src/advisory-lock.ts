@@ -11,7 +11,12 @@ export interface AdvisoryLockOptions {
  * is held by a transaction that stays open beside `work` (which uses the client's other
  * connections as usual); a process that dies releases it with its connection.
  */
-export async function withAdvisoryLock<T>(db: Database, name: string, work: () => Promise<T>, options: AdvisoryLockOptions = {}): Promise<T> {
+export async function withAdvisoryLock<T>(
+  db: Database,
+  name: string,
+  work: () => Promise<T>,
+  options: AdvisoryLockOptions = {},
+): Promise<T> {
   const timeout = options.timeoutMs ?? 10 * 60_000;
   return db.$transaction(
     async (tx) => {

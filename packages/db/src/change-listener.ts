@@ -12,21 +12,34 @@ export interface ChangeListenerHandlers {
 }
 
 export interface ChangeListener {
+  /**
+   * Resolves true once every notification committed before the call has been handed to
+   * onNotification; false when that cannot be known (not listening, or the round trip is slow).
+   */
+  catchUp(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 10_000;
+/** A catch-up slower than this is given up: the caller reads the database instead of waiting. */
+const CATCH_UP_PATIENCE_MS = 1_000;
 
 /**
  * LISTENs on `channel` over a connection of its own (a pooled one would be handed to other
  * queries), reconnecting with back-off whenever it is lost.
  */
-export function listenForChanges(connectionString: string, channel: string, handlers: ChangeListenerHandlers): ChangeListener {
+export function listenForChanges(
+  connectionString: string,
+  channel: string,
+  handlers: ChangeListenerHandlers,
+): ChangeListener {
   let client: pg.Client | null = null;
   let stopped = false;
   let retryMs = RETRY_MIN_MS;
   let retryTimer: NodeJS.Timeout | null = null;
+  /** The connection once its LISTEN is in place. */
+  let listeningOn: pg.Client | null = null;
 
   const scheduleReconnect = () => {
     if (stopped || retryTimer) return;
@@ -41,6 +54,7 @@ export function listenForChanges(connectionString: string, channel: string, hand
   const connectionLost = (connection: pg.Client, error?: Error) => {
     if (client !== connection) return;
     client = null;
+    listeningOn = null;
     handlers.onListeningChange(false);
     if (error && !stopped) handlers.onError?.(error);
     connection.removeAllListeners();
@@ -66,19 +80,59 @@ export function listenForChanges(connectionString: string, channel: string, hand
         return;
       }
       retryMs = RETRY_MIN_MS;
+      listeningOn = connection;
       handlers.onListeningChange(true);
     } catch (error) {
       connectionLost(connection, error as Error);
     }
   }
 
+  /*
+   * A notification committed by another session is queued for this one, and PostgreSQL hands it
+   * over before answering the next query here; pg emits it before resolving that query. So one round
+   * trip on the listening connection, sent after the caller's moment, delivers everything committed
+   * before it. Callers arriving while a round trip is under way share the next one (the one under way
+   * may have been answered before their moment).
+   */
+  let underWay: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
+  const roundTrip = (connection: pg.Client): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CATCH_UP_PATIENCE_MS);
+      timer.unref();
+    });
+    const answered = connection.query('SELECT 1').then(
+      () => listeningOn === connection,
+      () => false,
+    );
+    return Promise.race([answered, patience]).finally(() => clearTimeout(timer));
+  };
+  function catchUp(): Promise<boolean> {
+    const connection = listeningOn;
+    if (!connection || stopped) return Promise.resolve(false);
+    if (!underWay) {
+      underWay = roundTrip(connection).finally(() => {
+        underWay = null;
+      });
+      return underWay;
+    }
+    queued ??= underWay.then(() => {
+      queued = null;
+      return catchUp();
+    });
+    return queued;
+  }
+
   void connect();
   return {
+    catchUp,
     async stop() {
       stopped = true;
       if (retryTimer) clearTimeout(retryTimer);
       const connection = client;
       client = null;
+      listeningOn = null;
       if (connection) {
         handlers.onListeningChange(false);
         connection.removeAllListeners();

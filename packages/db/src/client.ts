@@ -15,7 +15,10 @@ export type Database = PrismaClient;
  */
 export function createDatabaseClient(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: 10_000 } });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: { maxWait: 10_000 },
+  });
   registerLeanPool(client, pool);
   return client;
 }

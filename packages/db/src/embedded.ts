@@ -13,6 +13,8 @@ export interface EmbeddedPostgresOptions {
   /** Listen port; a free one is chosen when omitted (never 5432, which a system server may hold). */
   port?: number;
   log?: (message: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. the durability a throwaway test cluster can do without. */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedPostgres {
@@ -22,7 +24,10 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-interface RunAs { uid: number; gid: number }
+interface RunAs {
+  uid: number;
+  gid: number;
+}
 
 const SUPERUSER = 'postgres';
 
@@ -39,7 +44,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const binaries = locateBinaries(runAs, log);
   let clusterDir = path.resolve(options.clusterDir);
   if (runAs && !canAccess(runAs, path.dirname(clusterDir))) {
-    const reachable = path.join(sharedRoot(), 'clusters', createHash('sha256').update(clusterDir).digest('hex').slice(0, 16));
+    const reachable = path.join(
+      sharedRoot(),
+      'clusters',
+      createHash('sha256').update(clusterDir).digest('hex').slice(0, 16),
+    );
     log(`embedded PostgreSQL: ${clusterDir} is not reachable by the postgres user; the cluster lives in ${reachable}`);
     clusterDir = reachable;
   }
@@ -54,7 +63,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const password = readFileSync(passwordFile, 'utf8').trim();
   const child = spawn(
     path.join(binaries, 'bin', 'postgres'),
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=`, '-c', 'max_connections=200'],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=`,
+      '-c',
+      'max_connections=200',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     // A process group of its own: Ctrl+C in a terminal signals the whole foreground group, and
     // PostgreSQL must not stop before the app has stopped its workers (stop() ends it last).
     { ...(runAs ?? {}), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, detached: true },
@@ -142,7 +163,13 @@ function canExecute(user: RunAs, file: string): boolean {
   return spawnSync(file, ['--version'], { uid: user.uid, gid: user.gid }).status === 0;
 }
 
-function initialiseCluster(binaries: string, clusterDir: string, passwordFile: string, runAs: RunAs | null, log: (m: string) => void) {
+function initialiseCluster(
+  binaries: string,
+  clusterDir: string,
+  passwordFile: string,
+  runAs: RunAs | null,
+  log: (m: string) => void,
+) {
   log(`embedded PostgreSQL: creating a new cluster in ${clusterDir}`);
   rmSync(clusterDir, { recursive: true, force: true });
   mkdirSync(path.dirname(clusterDir), { recursive: true, mode: 0o755 });
@@ -154,7 +181,18 @@ function initialiseCluster(binaries: string, clusterDir: string, passwordFile: s
   }
   const result = spawnSync(
     path.join(binaries, 'bin', 'initdb'),
-    ['-D', clusterDir, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C', '--no-sync'],
+    [
+      '-D',
+      clusterDir,
+      '-U',
+      SUPERUSER,
+      '--auth=scram-sha-256',
+      `--pwfile=${passwordFile}`,
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+    ],
     { ...(runAs ?? {}), encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
   );
   if (result.status !== 0) {
@@ -217,13 +255,16 @@ function waitUntilReady(child: ChildProcess, log: (m: string) => void): Promise<
         child.stderr?.off('data', onData);
         child.stderr?.on('data', (c: Buffer) => {
           const line = c.toString('utf8').trim();
-          if (/ERROR|FATAL|PANIC/.test(line) && !/terminating connection due to administrator command/.test(line)) log(`postgres: ${line}`);
+          if (/ERROR|FATAL|PANIC/.test(line) && !/terminating connection due to administrator command/.test(line))
+            log(`postgres: ${line}`);
         });
         resolve();
       }
     };
     child.stderr?.on('data', onData);
     child.stdout?.resume();
-    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited during start (code ${code}): ${output.slice(-2000)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`embedded PostgreSQL exited during start (code ${code}): ${output.slice(-2000)}`)),
+    );
   });
 }

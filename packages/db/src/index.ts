@@ -12,4 +12,4 @@ export {
   type VendorRequestPermit,
 } from './request-limiter';
 export { listenForChanges, type ChangeListener } from './change-listener';
-export { executeLargeWrite, queryRows, type PgRow } from './lean-query';
+export { executeLargeWrite, inLeanTransaction, queryRows, type LeanStatement, type PgRow } from './lean-query';

@@ -58,3 +58,36 @@ export async function executeLargeWrite(db: Pick<PrismaClient, '$executeRaw'>, q
   const result = await pool.query({ text: query.text, values: query.values as unknown[] });
   return result.rowCount ?? 0;
 }
+
+/** A statement run inside {@link inLeanTransaction}: its rows (typed by the caller) and how many it touched. */
+export type LeanStatement = <Row = Record<string, unknown>>(
+  query: Prisma.Sql,
+) => Promise<{ rows: Row[]; rowCount: number }>;
+
+/**
+ * Runs `work` in one transaction on a connection of the client's pool, straight through
+ * node-postgres: for statements with large parameters (see executeLargeWrite) that must commit
+ * together or not at all, e.g. behind a row lock. Rolled back when `work` throws.
+ */
+export async function inLeanTransaction<T>(db: PrismaClient, work: (run: LeanStatement) => Promise<T>): Promise<T> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('inLeanTransaction needs a database client made by createDatabaseClient');
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(async (query) => {
+      const answer = await client.query({ text: query.text, values: query.values as unknown[], types: leanTypes });
+      return { rows: answer.rows, rowCount: answer.rowCount ?? 0 };
+    });
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError; // the connection is not reused
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

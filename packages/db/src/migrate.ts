@@ -23,7 +23,9 @@ export async function migrateDatabase(connectionString: string, migrationsDir = 
     await client.query(`CREATE TABLE IF NOT EXISTS "_app_migrations" (
       name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const applied = new Map(
-      (await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_app_migrations"')).rows.map((r) => [r.name, r.checksum]),
+      (await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM "_app_migrations"')).rows.map(
+        (r) => [r.name, r.checksum],
+      ),
     );
     const names = readdirSync(migrationsDir)
       .filter((name) => existsSync(path.join(migrationsDir, name, 'migration.sql')))
@@ -34,7 +36,8 @@ export async function migrateDatabase(connectionString: string, migrationsDir = 
       const checksum = createHash('sha256').update(sql).digest('hex');
       const known = applied.get(name);
       if (known !== undefined) {
-        if (known !== checksum) throw new Error(`Migration ${name} was changed after it was applied; add a new migration instead`);
+        if (known !== checksum)
+          throw new Error(`Migration ${name} was changed after it was applied; add a new migration instead`);
         continue;
       }
       await client.query('BEGIN');

@@ -16,12 +16,19 @@ export interface ProvisionedDatabase {
  * The database the app runs on: `DATABASE_URL` when set, otherwise an embedded PostgreSQL whose
  * cluster lives in `<dataDir>/postgres`. Either way the committed migrations are applied.
  */
-export async function provisionDatabase(options: { databaseUrl?: string; dataDir: string; log?: (m: string) => void }): Promise<ProvisionedDatabase> {
+export async function provisionDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  log?: (m: string) => void;
+}): Promise<ProvisionedDatabase> {
   if (options.databaseUrl) {
     const migrationsApplied = await migrateDatabase(options.databaseUrl);
     return { url: options.databaseUrl, kind: 'external', embedded: null, migrationsApplied };
   }
-  const embedded = await startEmbeddedPostgres({ clusterDir: path.join(options.dataDir, 'postgres'), log: options.log });
+  const embedded = await startEmbeddedPostgres({
+    clusterDir: path.join(options.dataDir, 'postgres'),
+    log: options.log,
+  });
   try {
     const url = await ensureDatabase(embedded.url, APP_DATABASE);
     const migrationsApplied = await migrateDatabase(url);

@@ -25,74 +25,87 @@ function busiestWindow(times: number[], windowMs: number): number {
 }
 
 describe('the PostgreSQL request limiter', () => {
-  it('keeps three processes together within a rate limit while using at least 90% of it', { timeout: 60_000 }, async () => {
-    const databaseUrl = await createTestDatabase();
-    // 1200 a minute = 20 a second, so a few seconds show what a minute of QuickBooks would.
-    const limit: VendorRequestLimit = { key: 'test:rate', perMinute: 1200 };
-    const grants: number[] = [];
-    const started = performance.now();
-    const runFor = 4_000;
-    await Promise.all(
-      (await processes(3, databaseUrl)).flatMap((limiter) =>
-        // Each process has five callers sending one request after another as fast as allowed.
-        Array.from({ length: 5 }, async () => {
-          while (performance.now() - started < runFor) {
-            const permit = await limiter.acquire(limit);
-            grants.push(performance.now());
-            permit.release();
-          }
-        }),
-      ),
-    );
-    grants.sort((a, b) => a - b);
-    const perSecondAllowed = limit.perMinute / 60;
-    // Never more than the limit in any window (2 s: 40 allowed).
-    expect(busiestWindow(grants, 2_000)).toBeLessThanOrEqual(2 * perSecondAllowed);
-    const span = (grants.at(-1)! - grants[0]!) / 1000;
-    const used = (grants.length - 1) / span / perSecondAllowed;
-    expect(used).toBeGreaterThanOrEqual(0.9);
-    expect(used).toBeLessThanOrEqual(1);
-  });
+  it(
+    'keeps three processes together within a rate limit while using at least 90% of it',
+    { timeout: 60_000 },
+    async () => {
+      const databaseUrl = await createTestDatabase();
+      // 1200 a minute = 20 a second, so a few seconds show what a minute of QuickBooks would.
+      const limit: VendorRequestLimit = { key: 'test:rate', perMinute: 1200 };
+      const grants: number[] = [];
+      const started = performance.now();
+      const runFor = 4_000;
+      await Promise.all(
+        (await processes(3, databaseUrl)).flatMap((limiter) =>
+          // Each process has five callers sending one request after another as fast as allowed.
+          Array.from({ length: 5 }, async () => {
+            while (performance.now() - started < runFor) {
+              const permit = await limiter.acquire(limit);
+              grants.push(performance.now());
+              permit.release();
+            }
+          }),
+        ),
+      );
+      grants.sort((a, b) => a - b);
+      const perSecondAllowed = limit.perMinute / 60;
+      // Never more than the limit in any window (2 s: 40 allowed).
+      expect(busiestWindow(grants, 2_000)).toBeLessThanOrEqual(2 * perSecondAllowed);
+      const span = (grants.at(-1)! - grants[0]!) / 1000;
+      const used = (grants.length - 1) / span / perSecondAllowed;
+      expect(used).toBeGreaterThanOrEqual(0.9);
+      expect(used).toBeLessThanOrEqual(1);
+    },
+  );
 
-  it('never lets three processes together hold more requests at once than the limit allows', { timeout: 60_000 }, async () => {
-    const databaseUrl = await createTestDatabase();
-    const limit: VendorRequestLimit = { key: 'test:concurrent', perMinute: 60_000, maxConcurrent: 4 };
-    let inFlight = 0;
-    let mostInFlight = 0;
-    let completed = 0;
-    await Promise.all(
-      (await processes(3, databaseUrl)).flatMap((limiter) =>
-        Array.from({ length: 6 }, async () => {
-          for (let request = 0; request < 8; request += 1) {
-            const permit = await limiter.acquire(limit);
-            inFlight += 1;
-            mostInFlight = Math.max(mostInFlight, inFlight);
-            await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
-            inFlight -= 1;
-            permit.release();
-            completed += 1;
-          }
-        }),
-      ),
-    );
-    expect(completed).toBe(3 * 6 * 8);
-    expect(mostInFlight).toBe(4); // all slots used, never one more
-  });
+  it(
+    'never lets three processes together hold more requests at once than the limit allows',
+    { timeout: 60_000 },
+    async () => {
+      const databaseUrl = await createTestDatabase();
+      const limit: VendorRequestLimit = { key: 'test:concurrent', perMinute: 60_000, maxConcurrent: 4 };
+      let inFlight = 0;
+      let mostInFlight = 0;
+      let completed = 0;
+      await Promise.all(
+        (await processes(3, databaseUrl)).flatMap((limiter) =>
+          Array.from({ length: 6 }, async () => {
+            for (let request = 0; request < 8; request += 1) {
+              const permit = await limiter.acquire(limit);
+              inFlight += 1;
+              mostInFlight = Math.max(mostInFlight, inFlight);
+              await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25));
+              inFlight -= 1;
+              permit.release();
+              completed += 1;
+            }
+          }),
+        ),
+      );
+      expect(completed).toBe(3 * 6 * 8);
+      expect(mostInFlight).toBe(4); // all slots used, never one more
+    },
+  );
 
-  it('reuses its connections for request after request without piling up listeners on them', { timeout: 60_000 }, async () => {
-    const databaseUrl = await createTestDatabase();
-    const [limiter] = await processes(1, databaseUrl);
-    const warnings: Error[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning);
-    process.on('warning', onWarning);
-    try {
-      for (let request = 0; request < 30; request += 1) (await limiter!.acquire({ key: 'test:reuse', perMinute: 600_000, maxConcurrent: 1 })).release();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      process.off('warning', onWarning);
-    }
-    expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
-  });
+  it(
+    'reuses its connections for request after request without piling up listeners on them',
+    { timeout: 60_000 },
+    async () => {
+      const databaseUrl = await createTestDatabase();
+      const [limiter] = await processes(1, databaseUrl);
+      const warnings: Error[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning);
+      process.on('warning', onWarning);
+      try {
+        for (let request = 0; request < 30; request += 1)
+          (await limiter!.acquire({ key: 'test:reuse', perMinute: 600_000, maxConcurrent: 1 })).release();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        process.off('warning', onWarning);
+      }
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    },
+  );
 
   it('frees the slots of a process that dies mid-request', { timeout: 60_000 }, async () => {
     const databaseUrl = await createTestDatabase();

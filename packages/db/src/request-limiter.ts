@@ -51,7 +51,11 @@ const sleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeou
 export function createPostgresRequestLimiter(options: PostgresRequestLimiterOptions): PostgresRequestLimiter {
   const headroom = Math.min(1, Math.max(0.1, options.headroom ?? 0.95));
   const slotPollMs = options.slotPollMs ?? 50;
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 16, application_name: 'phone-billing request limiter' });
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 16,
+    application_name: 'phone-billing request limiter',
+  });
   // An idle connection the server closed (a restart, a shutdown) is simply dropped from the pool.
   pool.on('error', () => undefined);
   const slotQueues = new Map<string, SlotQueue>();
@@ -80,7 +84,10 @@ export function createPostgresRequestLimiter(options: PostgresRequestLimiterOpti
       guarded.add(client);
     }
     try {
-      const { rows } = await client.query<{ slot: number | null }>('SELECT vendor_request_slot_try($1, $2) AS slot', [limit.key, limit.maxConcurrent]);
+      const { rows } = await client.query<{ slot: number | null }>('SELECT vendor_request_slot_try($1, $2) AS slot', [
+        limit.key,
+        limit.maxConcurrent,
+      ]);
       const slot = rows[0]?.slot;
       if (slot === null || slot === undefined) {
         client.release();

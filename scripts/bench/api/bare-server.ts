@@ -2,7 +2,7 @@
 // database, answering each benchmarked path with the same rows as JSON and nothing else: no
 // framework above Fastify, no validation, no ORM. Run as its own process by api.bench.ts:
 //   node --import tsx scripts/bench/api/bare-server.ts <databaseUrl> <port>
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -25,6 +25,37 @@ app.get('/auth/me', async (request, reply) => {
   );
   if (!rows[0]) return reply.code(401).send({ success: false });
   return { success: true, user: rows[0] };
+});
+
+// POST /webhooks/quickbooks (webhooks.bench.ts): the raw body's HMAC checked, parsed, its events
+// inserted once each; the verifier token is the bench's.
+app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+app.post('/webhooks/quickbooks', async (request, reply) => {
+  const body = request.body as Buffer;
+  const expected = Buffer.from(createHmac('sha256', 'bench-verifier-token').update(body).digest('base64'));
+  const given = Buffer.from(String(request.headers['intuit-signature'] ?? ''));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return reply.code(401).send({ success: false });
+  const parsed = JSON.parse(body.toString('utf8')) as {
+    eventNotifications: Array<{ realmId: string; dataChangeEvent: { entities: Array<Record<string, string>> } }>;
+  };
+  const values: unknown[] = [];
+  const rows: string[] = [];
+  for (const notification of parsed.eventNotifications) {
+    for (const entity of notification.dataChangeEvent.entities) {
+      const key = createHash('sha256')
+        .update([notification.realmId, entity.name, entity.id, entity.operation, entity.lastUpdated].join('|'))
+        .digest('hex');
+      const at = values.length;
+      values.push(key, notification.realmId, entity.name, entity.id, entity.operation, entity.lastUpdated);
+      rows.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}::timestamptz)`);
+    }
+  }
+  await pool.query(
+    `INSERT INTO qbo_webhook_events ("eventKey", "realmId", "entityName", "entityId", operation, "occurredAt") VALUES ${rows.join(', ')} ON CONFLICT ("eventKey") DO NOTHING`,
+    values,
+  );
+  return { success: true };
 });
 
 // GET /customer-profiles?page=1&limit=50: the first 50 profiles by name.
@@ -59,4 +90,11 @@ app.get('/dashboard/overview', async () => {
 });
 
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

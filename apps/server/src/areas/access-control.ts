@@ -3,7 +3,7 @@ import type { ServerArea } from './index';
 
 const HOUSEKEEPING_QUEUE = 'access-control.housekeeping';
 
-/** Nightly housekeeping of sessions, setup links, request counters and revoked tokens. */
+/** Nightly housekeeping of sessions, setup links, request counters, revoked tokens, sign-in failures, Idempotency-Keys and OAuth states. */
 export const accessControlArea: ServerArea = {
   name: 'access-control',
   async setup(ctx) {

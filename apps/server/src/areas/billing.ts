@@ -1,4 +1,10 @@
-import { appRouter, billingWorkerOptionsFromEnv, createBillingQueues, createCallerFactory, startBillingWorkers } from '@phone-billing/api';
+import {
+  appRouter,
+  billingWorkerOptionsFromEnv,
+  createBillingQueues,
+  createCallerFactory,
+  startBillingWorkers,
+} from '@phone-billing/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -20,24 +26,41 @@ export const billingArea: ServerArea = {
   name: 'billing',
   async setup(context) {
     await createBillingQueues(context.boss);
-    context.app.get<{ Params: { id: string }; Querystring: { profileId?: string } }>(`${REST_PREFIX}/billing/jobs/:id/calls.csv`, async (request, reply) => {
-      const caller = createCaller(createRequestContext(context.services, request, reply));
-      try {
-        const { filename, csv } = await caller.billing.jobCallsCsv({ id: request.params.id, profileId: request.query.profileId ?? '' });
-        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
-      } catch (error) {
-        if (!(error instanceof TRPCError)) throw error;
-        const status = getHTTPStatusCodeFromError(error);
-        const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? 'Invalid input') : status >= 500 ? 'Internal server error' : error.message;
-        return reply.code(status).type('application/json').send(errorBody(message));
-      }
-    });
+    context.app.get<{ Params: { id: string }; Querystring: { profileId?: string } }>(
+      `${REST_PREFIX}/billing/jobs/:id/calls.csv`,
+      async (request, reply) => {
+        const caller = createCaller(createRequestContext(context.services, request, reply));
+        try {
+          const { filename, csv } = await caller.billing.jobCallsCsv({
+            id: request.params.id,
+            profileId: request.query.profileId ?? '',
+          });
+          return reply
+            .type('text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${filename}"`)
+            .send(csv);
+        } catch (error) {
+          if (!(error instanceof TRPCError)) throw error;
+          const status = getHTTPStatusCodeFromError(error);
+          const message =
+            error.cause instanceof ZodError
+              ? (error.cause.issues[0]?.message ?? 'Invalid input')
+              : status >= 500
+                ? 'Internal server error'
+                : error.message;
+          return reply.code(status).type('application/json').send(errorBody(message));
+        }
+      },
+    );
   },
   async prepare(context) {
     // Workers start once the server listens: a job pulls calls from the simulated Genesys, which is
     // served on this process's own port.
     if (context.runWorkers) {
-      stopWorkers.set(context.boss, await startBillingWorkers(context.boss, context.services, billingWorkerOptionsFromEnv(context.config.env)));
+      stopWorkers.set(
+        context.boss,
+        await startBillingWorkers(context.boss, context.services, billingWorkerOptionsFromEnv(context.config.env)),
+      );
     }
   },
   async stop(context) {

@@ -1,4 +1,10 @@
-import { createBillingQueues, createDemoProfiles, SCHEDULE_TICK, SIMULATED_GENESYS_QUEUE_NAMES, type AppServices } from '@phone-billing/api';
+import {
+  createBillingQueues,
+  createDemoProfiles,
+  SCHEDULE_TICK,
+  SIMULATED_GENESYS_QUEUE_NAMES,
+  type AppServices,
+} from '@phone-billing/api';
 import type { AreaContext, ServerArea } from './index';
 
 /**

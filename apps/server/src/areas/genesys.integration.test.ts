@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { GenesysAreaService } from '@phone-billing/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, calendarDateInZone, dayRangeToInstants, zonedDateTimeToInstant } from '../../../../packages/api/src/domain/calendar';
+import {
+  addDays,
+  calendarDateInZone,
+  dayRangeToInstants,
+  zonedDateTimeToInstant,
+} from '../../../../packages/api/src/domain/calendar';
 import { waitForQueueMessages } from '../../../../test/db-events';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { utcOffsetMinutes } from './genesys';
@@ -38,7 +43,10 @@ describe('Genesys server area', () => {
     const firstUtcDay = new Date(from.toISOString().slice(0, 10));
     const rows = await db.callPullDay.findMany({ where: { day: { gte: firstUtcDay } }, orderBy: { day: 'asc' } });
     // Yesterday in Los Angeles spans two UTC days.
-    expect(rows.map((row) => row.day.toISOString().slice(0, 10))).toEqual([from.toISOString().slice(0, 10), new Date(toExclusive.getTime() - 1).toISOString().slice(0, 10)]);
+    expect(rows.map((row) => row.day.toISOString().slice(0, 10))).toEqual([
+      from.toISOString().slice(0, 10),
+      new Date(toExclusive.getTime() - 1).toISOString().slice(0, 10),
+    ]);
     const calls = await db.callRecord.count({ where: { startTime: { gte: from, lt: toExclusive } } });
     expect(calls).toBeGreaterThan(0);
     // A completely ended UTC day is recorded as complete.
@@ -52,10 +60,19 @@ describe('Genesys server area', () => {
     const startTime = zonedDateTimeToInstant(yesterday, '10:00', 'America/Los_Angeles').toISOString();
     await genesys.pullRange({ startDate: yesterday, endDate: yesterday });
 
-    const inject = (body: unknown) => fetch(`${server.url}/sim/genesys/_control/conversations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const inject = (body: unknown) =>
+      fetch(`${server.url}/sim/genesys/_control/conversations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const refused = await inject({ queueName: 'No Such Queue', startTime, durationSeconds: 95 });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ status: 400, code: 'bad.request', message: expect.stringContaining('Unknown queue "No Such Queue"') });
+    expect(await refused.json()).toMatchObject({
+      status: 400,
+      code: 'bad.request',
+      message: expect.stringContaining('Unknown queue "No Such Queue"'),
+    });
 
     const created = await inject({ queueName: 'Acme Support', startTime, durationSeconds: 95, mediaType: 'voice' });
     expect(created.status).toBe(201);
@@ -64,12 +81,24 @@ describe('Genesys server area', () => {
 
     await genesys.pullRange({ startDate: yesterday, endDate: yesterday }, { force: true });
     const stored = await db.callRecord.findUnique({ where: { conversationId } });
-    expect(stored).toMatchObject({ startTime: new Date(startTime), duration: 95, mediaType: 'voice', direction: 'inbound', queueId });
+    expect(stored).toMatchObject({
+      startTime: new Date(startTime),
+      duration: 95,
+      mediaType: 'voice',
+      direction: 'inbound',
+      queueId,
+    });
   });
 
   it('has no control path when real Genesys credentials are set', async () => {
     // Credentials for a Genesys that is not there: the app starts, the simulator is not mounted.
-    const real = await startTestServer({ env: { GENESYS_CLIENT_ID: 'real-id', GENESYS_CLIENT_SECRET: 'real-secret', GENESYS_BASE_URL: 'http://127.0.0.1:9' } });
+    const real = await startTestServer({
+      env: {
+        GENESYS_CLIENT_ID: 'real-id',
+        GENESYS_CLIENT_SECRET: 'real-secret',
+        GENESYS_BASE_URL: 'http://127.0.0.1:9',
+      },
+    });
     try {
       expect(real.server.services.config.simulated.genesys).toBe(false);
       const response = await fetch(`${real.url}/sim/genesys/_control/conversations`, {
@@ -83,7 +112,7 @@ describe('Genesys server area', () => {
     }
   });
 
-  it('knows a zone\'s offset from UTC', () => {
+  it("knows a zone's offset from UTC", () => {
     expect(utcOffsetMinutes('America/Los_Angeles', new Date('2026-01-15T12:00:00Z'))).toBe(-480);
     expect(utcOffsetMinutes('America/Los_Angeles', new Date('2026-07-15T12:00:00Z'))).toBe(-420);
     expect(utcOffsetMinutes('Asia/Kolkata', new Date('2026-07-15T12:00:00Z'))).toBe(330);

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
 import { addDays, calendarDateInZone, zonedDateTimeToInstant } from '@phone-billing/api/domain';
-import { GenesysClient, genesysConfigFromEnv, GENESYS_REQUESTS_PER_MINUTE, type GenesysClientConfig } from '@phone-billing/integrations/genesys';
+import {
+  GenesysClient,
+  genesysConfigFromEnv,
+  GENESYS_REQUESTS_PER_MINUTE,
+  type GenesysClientConfig,
+} from '@phone-billing/integrations/genesys';
 import { createGenesysSimulator, type GenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import type { AreaContext, ServerArea } from './index';
 
@@ -12,7 +17,12 @@ const DEFAULT_HISTORY_DAYS = 93;
 
 function historyDays(env: NodeJS.ProcessEnv): number {
   const value = Number(env.GENESYS_HISTORY_DAYS);
-  return env.GENESYS_HISTORY_DAYS !== undefined && env.GENESYS_HISTORY_DAYS !== '' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_HISTORY_DAYS;
+  return env.GENESYS_HISTORY_DAYS !== undefined &&
+    env.GENESYS_HISTORY_DAYS !== '' &&
+    Number.isInteger(value) &&
+    value >= 0
+    ? value
+    : DEFAULT_HISTORY_DAYS;
 }
 const NIGHTLY_QUEUE = 'genesys-pull-previous-day';
 /** The simulator mounted in-process allows this much (the start-up pull of three months is quick). */
@@ -51,7 +61,9 @@ const states = new WeakMap<AreaContext, AreaState>();
 /** Minutes east of UTC of the zone's clock around `at` (-480 for Los Angeles in winter). */
 export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
   const date = calendarDateInZone(at, timeZone);
-  return Math.round((Date.parse(`${date}T12:00:00.000Z`) - zonedDateTimeToInstant(date, '12:00', timeZone).getTime()) / 60_000);
+  return Math.round(
+    (Date.parse(`${date}T12:00:00.000Z`) - zonedDateTimeToInstant(date, '12:00', timeZone).getTime()) / 60_000,
+  );
 }
 
 function localHostFor(host: string): string {
@@ -96,22 +108,36 @@ export const genesysArea: ServerArea = {
     const simulated = simulator !== null || outsideSimulator !== null;
     ctx.services.config.simulated.genesys = simulated;
     // Every process shares the OAuth client's limit through the request limiter.
-    const limits = { limiter: ctx.requestLimiter, requestsPerMinute: simulator ? MOUNTED_SIMULATOR_REQUESTS_PER_MINUTE : requestsPerMinute(ctx.config.env) };
+    const limits = {
+      limiter: ctx.requestLimiter,
+      requestsPerMinute: simulator ? MOUNTED_SIMULATOR_REQUESTS_PER_MINUTE : requestsPerMinute(ctx.config.env),
+    };
 
     let client: GenesysClient | null = null;
     const getClient = (): GenesysClient => {
       if (client) return client;
       if (!clientConfig) {
         const address = ctx.app.server.address();
-        if (!address || typeof address !== 'object') throw new Error('The Genesys simulator is not reachable before the server listens');
+        if (!address || typeof address !== 'object')
+          throw new Error('The Genesys simulator is not reachable before the server listens');
         const base = `http://${localHostFor(ctx.config.host)}:${address.port}${GENESYS_SIMULATOR_PREFIX}`;
-        clientConfig = { apiBaseUrl: base, loginBaseUrl: base, clientId: simulator!.credentials.clientId, clientSecret: simulator!.credentials.clientSecret };
+        clientConfig = {
+          apiBaseUrl: base,
+          loginBaseUrl: base,
+          clientId: simulator!.credentials.clientId,
+          clientSecret: simulator!.credentials.clientSecret,
+        };
       }
       client = new GenesysClient({ ...clientConfig, ...limits });
       return client;
     };
 
-    const service = createGenesysService({ db: ctx.services.db, logger: ctx.services.logger, simulated, client: getClient });
+    const service = createGenesysService({
+      db: ctx.services.db,
+      logger: ctx.services.logger,
+      simulated,
+      client: getClient,
+    });
     ctx.services.integrations.genesys = service;
     states.set(ctx, { service, simulator, stopping: false, backgroundPull: null });
 

@@ -26,4 +26,3 @@ export interface ServerArea {
   prepare?(context: AreaContext): Promise<void>;
   stop?(context: AreaContext): Promise<void>;
 }
-

@@ -13,7 +13,11 @@ describe('QuickBooks at QBO_SIMULATOR_URL', () => {
   beforeAll(async () => {
     listening = await simulator.listen();
     testServer = await startTestServer({
-      env: { QBO_SIMULATOR_URL: listening.url, QBO_CLIENT_ID: simulator.credentials.clientId, QBO_CLIENT_SECRET: simulator.credentials.clientSecret },
+      env: {
+        QBO_SIMULATOR_URL: listening.url,
+        QBO_CLIENT_ID: simulator.credentials.clientId,
+        QBO_CLIENT_SECRET: simulator.credentials.clientSecret,
+      },
     });
   });
 
@@ -29,7 +33,12 @@ describe('QuickBooks at QBO_SIMULATOR_URL', () => {
     expect(testServer.server.services.config.simulated.qbo).toBe(true);
 
     const status = await admin.get('/api/v1/qbo/status');
-    expect(status.body.data).toMatchObject({ simulated: true, clientId: 'configured', redirectUri: `${testServer.url}/qbo-callback`, authenticated: false });
+    expect(status.body.data).toMatchObject({
+      simulated: true,
+      clientId: 'configured',
+      redirectUri: `${testServer.url}/qbo-callback`,
+      authenticated: false,
+    });
     // Simulated QuickBooks sends the browser back to the origin it used, whatever APP_ORIGIN says.
     expect(status.body.data.redirectFollowsBrowser).toBe(true);
 

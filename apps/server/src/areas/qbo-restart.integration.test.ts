@@ -48,15 +48,33 @@ describe('the mounted QuickBooks simulator across a restart', () => {
     const customer = await client!.findCustomerByDisplayName("Jeff's Jalopies");
     const item = await client!.ensureServiceItem();
     const invoice = await client!.createInvoice(
-      { CustomerRef: { value: customer!.Id }, Line: [{ DetailType: 'SalesItemLineDetail', Amount: 3, SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 60, UnitPrice: 0.05 } }] },
+      {
+        CustomerRef: { value: customer!.Id },
+        Line: [
+          {
+            DetailType: 'SalesItemLineDetail',
+            Amount: 3,
+            SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 60, UnitPrice: 0.05 },
+          },
+        ],
+      },
       { requestId: 'restart-test-1' },
     );
     await first.server.stop();
 
     const second = await start(env);
     const status = (await second.admin.get('/api/v1/qbo/status')).body.data;
-    expect(status).toMatchObject({ connected: true, hasTokens: true, simulated: true, companyInfo: { companyName: 'Bayshore Voice Services' } });
+    expect(status).toMatchObject({
+      connected: true,
+      hasTokens: true,
+      simulated: true,
+      companyInfo: { companyName: 'Bayshore Voice Services' },
+    });
     expect((await second.admin.post('/api/v1/qbo/test-connection', {})).status).toBe(200);
-    expect(mountedQboSimulator(second.server.app)!.invoices().map((stored) => stored.Id)).toEqual([invoice.Id]);
+    expect(
+      mountedQboSimulator(second.server.app)!
+        .invoices()
+        .map((stored) => stored.Id),
+    ).toEqual([invoice.Id]);
   });
 });

@@ -3,8 +3,12 @@ import { redactSecretsInUrl } from './qbo';
 
 describe('redactSecretsInUrl', () => {
   it('hides the OAuth code, state and realm in callback URLs', () => {
-    expect(redactSecretsInUrl('/qbo-callback?code=AB11xyz&state=s3cr3t&realmId=9341453050000000')).toBe('/qbo-callback?code=[redacted]&state=[redacted]&realmId=[redacted]');
-    expect(redactSecretsInUrl('/api/v1/qbo/callback?realmId=1&code=c')).toBe('/api/v1/qbo/callback?realmId=[redacted]&code=[redacted]');
+    expect(redactSecretsInUrl('/qbo-callback?code=AB11xyz&state=s3cr3t&realmId=9341453050000000')).toBe(
+      '/qbo-callback?code=[redacted]&state=[redacted]&realmId=[redacted]',
+    );
+    expect(redactSecretsInUrl('/api/v1/qbo/callback?realmId=1&code=c')).toBe(
+      '/api/v1/qbo/callback?realmId=[redacted]&code=[redacted]',
+    );
   });
 
   it('hides tRPC inputs of QuickBooks procedures but leaves other URLs alone', () => {

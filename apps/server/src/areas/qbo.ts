@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { QboConnection } from '@phone-billing/api';
-import { qboConfigFromEnv, type QboConfig } from '@phone-billing/integrations/qbo';
+import { qboConfigFromEnv, requestsPerMinuteFromEnv, type QboConfig } from '@phone-billing/integrations/qbo';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
 import type { AreaContext, ServerArea } from './index';
 
@@ -34,7 +34,14 @@ function ownBaseUrl(context: AreaContext): string {
   const address = context.app.server.listening ? context.app.server.address() : null;
   if (address && typeof address === 'object') {
     const host = context.config.host;
-    const loopback = !host || host === '0.0.0.0' || host === 'localhost' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+    const loopback =
+      !host || host === '0.0.0.0' || host === 'localhost'
+        ? '127.0.0.1'
+        : host === '::'
+          ? '[::1]'
+          : host.includes(':')
+            ? `[${host}]`
+            : host;
     return `http://${loopback}:${address.port}`;
   }
   return trimSlash(context.services.config.appOrigin);
@@ -43,7 +50,12 @@ function ownBaseUrl(context: AreaContext): string {
 function mountSimulator(context: AreaContext, simulator: QboSimulator): void {
   context.app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '';
-    if (url !== QBO_SIMULATOR_MOUNT && !url.startsWith(`${QBO_SIMULATOR_MOUNT}/`) && !url.startsWith(`${QBO_SIMULATOR_MOUNT}?`)) return;
+    if (
+      url !== QBO_SIMULATOR_MOUNT &&
+      !url.startsWith(`${QBO_SIMULATOR_MOUNT}/`) &&
+      !url.startsWith(`${QBO_SIMULATOR_MOUNT}?`)
+    )
+      return;
     // Hijacked before the body is read: the simulator reads it itself.
     reply.hijack();
     request.raw.url = url.slice(QBO_SIMULATOR_MOUNT.length) || '/';
@@ -70,6 +82,8 @@ export const qboArea: ServerArea = {
     let browserAuthorizeUrl: ((url: string, browserOrigin: string | null) => string) | undefined;
     let invoicePageBase: ((browserOrigin: string | null) => string) | undefined;
     let simulated: boolean;
+    // The company's request budget (QBO_REQUESTS_PER_MINUTE), checked at start whatever the mode.
+    const requestsPerMinute = requestsPerMinuteFromEnv(env);
 
     if (externalSimulator) {
       simulated = true;
@@ -99,11 +113,16 @@ export const qboArea: ServerArea = {
           environment: 'sandbox',
           redirectUri: env.QBO_REDIRECT_URI?.trim() || `${trimSlash(services.config.appOrigin)}/qbo-callback`,
           simulatorBaseUrl: internalBase,
+          ...(requestsPerMinute ? { requestsPerMinute } : {}),
         };
       };
       // The server talks to the mount over loopback; the browser opens it where it reached us.
-      const browserBase = (browserOrigin: string | null) => `${trimSlash(browserOrigin ?? services.config.appOrigin)}${QBO_SIMULATOR_MOUNT}`;
-      browserAuthorizeUrl = (url, browserOrigin) => (internalBase && url.startsWith(internalBase) ? `${browserBase(browserOrigin)}${url.slice(internalBase.length)}` : url);
+      const browserBase = (browserOrigin: string | null) =>
+        `${trimSlash(browserOrigin ?? services.config.appOrigin)}${QBO_SIMULATOR_MOUNT}`;
+      browserAuthorizeUrl = (url, browserOrigin) =>
+        internalBase && url.startsWith(internalBase)
+          ? `${browserBase(browserOrigin)}${url.slice(internalBase.length)}`
+          : url;
       invoicePageBase = (browserOrigin) => `${browserBase(browserOrigin)}${QBO_INVOICE_PAGE_PATH}`;
     }
 
@@ -135,6 +154,7 @@ export function redactSecretsInUrl(url: string | undefined): string | undefined 
   if (!url) return url;
   let redacted = url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
   // tRPC GET inputs travel as ?input=<url-encoded JSON>.
-  if (/[?&]input=/.test(redacted) && /qbo\./.test(redacted)) redacted = redacted.replace(/([?&]input=)[^&#]*/g, '$1[redacted]');
+  if (/[?&]input=/.test(redacted) && /qbo\./.test(redacted))
+    redacted = redacted.replace(/([?&]input=)[^&#]*/g, '$1[redacted]');
   return redacted;
 }

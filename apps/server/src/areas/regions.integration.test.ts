@@ -22,7 +22,11 @@ async function screenData() {
     admin.get('/api/v1/queue-assignments/unassigned'),
   ]);
   return {
-    regions: regions.body.data as Array<{ name: string; isActive: boolean; teams: Array<{ name: string; isActive: boolean; queueAssignments: unknown[] }> }>,
+    regions: regions.body.data as Array<{
+      name: string;
+      isActive: boolean;
+      teams: Array<{ name: string; isActive: boolean; queueAssignments: unknown[] }>;
+    }>,
     assignments: assignments.body.data as Assignment[],
     unassigned: unassigned.body.data as Array<{ id: string; name: string }>,
   };
@@ -35,11 +39,20 @@ describe('regions demo data on the Genesys simulator', () => {
 
     const { regions, assignments, unassigned } = await screenData();
     expect(regions.map((region) => region.name).sort()).toEqual(['Europe', 'North America']);
-    expect(regions.every((region) => region.isActive && region.teams.length >= 2 && region.teams.every((team) => team.isActive))).toBe(true);
+    expect(
+      regions.every(
+        (region) => region.isActive && region.teams.length >= 2 && region.teams.every((team) => team.isActive),
+      ),
+    ).toBe(true);
 
     // Unassigned is exactly the Genesys queues that no assignment holds.
     const held = new Set(assignments.map((assignment) => assignment.queueId));
-    expect(unassigned.map((queue) => queue.id).sort()).toEqual(genesysQueues.filter((queue) => !held.has(queue.id)).map((queue) => queue.id).sort());
+    expect(unassigned.map((queue) => queue.id).sort()).toEqual(
+      genesysQueues
+        .filter((queue) => !held.has(queue.id))
+        .map((queue) => queue.id)
+        .sort(),
+    );
     expect(assignments.length + unassigned.length).toBe(genesysQueues.length);
     expect(unassigned.length).toBeGreaterThan(0);
     expect(assignments.length).toBeGreaterThan(unassigned.length);
@@ -56,7 +69,12 @@ describe('regions demo data on the Genesys simulator', () => {
     await services.db.region.deleteMany();
     const empty = await screenData();
     expect(empty.assignments).toHaveLength(0);
-    expect(await createRegionDemoData({ ...services, config: { ...services.config, simulated: { ...services.config.simulated, genesys: false } } })).toBe(false);
+    expect(
+      await createRegionDemoData({
+        ...services,
+        config: { ...services.config, simulated: { ...services.config.simulated, genesys: false } },
+      }),
+    ).toBe(false);
     expect((await screenData()).regions).toHaveLength(0);
 
     expect(await createRegionDemoData(services)).toBe(true);

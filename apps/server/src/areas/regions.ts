@@ -62,7 +62,10 @@ export async function createRegionDemoData(services: AppServices): Promise<boole
   if ((await services.db.region.count()) > 0) return false;
 
   const queues = [...(await simulatedQueues(services))].sort((a, b) => a.name.localeCompare(b.name));
-  const assignedCount = queues.length <= 1 ? queues.length : Math.max(1, queues.length - Math.min(LEFT_UNASSIGNED, Math.floor(queues.length / 3)));
+  const assignedCount =
+    queues.length <= 1
+      ? queues.length
+      : Math.max(1, queues.length - Math.min(LEFT_UNASSIGNED, Math.floor(queues.length / 3)));
   const toAssign = queues.slice(0, assignedCount);
 
   const created = await services.db.$transaction(async (tx) => {
@@ -73,7 +76,9 @@ export async function createRegionDemoData(services: AppServices): Promise<boole
     for (const region of DEMO_REGIONS) {
       const regionRow = await tx.region.create({ data: { name: region.name, description: region.description } });
       for (const team of region.teams) {
-        const row = await tx.team.create({ data: { name: team.name, description: team.description, regionId: regionRow.id } });
+        const row = await tx.team.create({
+          data: { name: team.name, description: team.description, regionId: regionRow.id },
+        });
         teamIds.set(team.name, row.id);
       }
     }
@@ -81,12 +86,21 @@ export async function createRegionDemoData(services: AppServices): Promise<boole
     for (const queue of toAssign) {
       if (taken.has(queue.id)) continue;
       await tx.queueAssignment.create({
-        data: { queueId: queue.id, queueName: queue.name, teamId: teamIds.get(demoTeamFor(queue))!, assignedBy: 'Demo data', notes: null },
+        data: {
+          queueId: queue.id,
+          queueName: queue.name,
+          teamId: teamIds.get(demoTeamFor(queue))!,
+          assignedBy: 'Demo data',
+          notes: null,
+        },
       });
     }
     return true;
   });
   if (!created) return false;
-  services.logger.info({ queuesAssigned: toAssign.length, queuesUnassigned: queues.length - toAssign.length }, 'regions demo data created');
+  services.logger.info(
+    { queuesAssigned: toAssign.length, queuesUnassigned: queues.length - toAssign.length },
+    'regions demo data created',
+  );
   return true;
 }

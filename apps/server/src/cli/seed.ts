@@ -7,6 +7,10 @@ const config = loadConfig();
 const database = await provisionDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const db = createDatabaseClient(database.url);
 const result = await seedDatabase(db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-console.log(result.generatedAdmin ? `admin created: ${result.generatedAdmin.email} / ${result.generatedAdmin.password}` : 'seed data is in place');
+console.log(
+  result.generatedAdmin
+    ? `admin created: ${result.generatedAdmin.email} / ${result.generatedAdmin.password}`
+    : 'seed data is in place',
+);
 await db.$disconnect();
 await database.embedded?.stop();

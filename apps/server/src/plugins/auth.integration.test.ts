@@ -50,9 +50,15 @@ describe('signing in over REST', () => {
   });
 
   it('refuses a wrong password with 401 and the envelope', async () => {
-    const answer = await server.anonymous().post('/api/v1/auth/sign-in', { email: TEST_ADMIN.email, password: 'wrong-password' });
+    const answer = await server
+      .anonymous()
+      .post('/api/v1/auth/sign-in', { email: TEST_ADMIN.email, password: 'wrong-password' });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ success: false, error: 'Invalid email or password', message: 'Invalid email or password' });
+    expect(answer.body).toEqual({
+      success: false,
+      error: 'Invalid email or password',
+      message: 'Invalid email or password',
+    });
   });
 
   it('answers 401 with the envelope when nobody is signed in', async () => {
@@ -80,7 +86,9 @@ describe('bad input never yields a 500', () => {
   });
 
   it('malformed JSON: 400', async () => {
-    const answer = await client().request('POST', '/api/v1/auth/sign-in', '{"email": ', { 'content-type': 'application/json' });
+    const answer = await client().request('POST', '/api/v1/auth/sign-in', '{"email": ', {
+      'content-type': 'application/json',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false, error: 'Malformed JSON in request body' });
   });
@@ -114,7 +122,12 @@ describe('cookie-authenticated writes', () => {
     const foreign = new RestClient(server.url, { origin: null });
     // Share the session cookie but send a different Origin.
     Object.assign(foreign, { cookie: (own as unknown as { cookie: string }).cookie });
-    const refused = await foreign.request('PATCH', '/api/v1/auth/users/me/profile', { name: 'Mallory' }, { origin: 'https://evil.example' });
+    const refused = await foreign.request(
+      'PATCH',
+      '/api/v1/auth/users/me/profile',
+      { name: 'Mallory' },
+      { origin: 'https://evil.example' },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body.success).toBe(false);
     const missing = await foreign.request('PATCH', '/api/v1/auth/users/me/profile', { name: 'Mallory' });
@@ -129,19 +142,31 @@ describe('password change', () => {
   it('keeps this session, signs out the others, and checks the current password', async () => {
     const first = await server.admin();
     const second = await server.admin();
-    const wrong = await first.patch('/api/v1/auth/users/me/password', { currentPassword: 'nope', newPassword: 'another-password' });
+    const wrong = await first.patch('/api/v1/auth/users/me/password', {
+      currentPassword: 'nope',
+      newPassword: 'another-password',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Current password is incorrect');
-    const short = await first.patch('/api/v1/auth/users/me/password', { currentPassword: TEST_ADMIN.password, newPassword: 'short' });
+    const short = await first.patch('/api/v1/auth/users/me/password', {
+      currentPassword: TEST_ADMIN.password,
+      newPassword: 'short',
+    });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('New password must be at least 8 characters');
 
-    const changed = await first.patch('/api/v1/auth/users/me/password', { currentPassword: TEST_ADMIN.password, newPassword: 'a-new-password' });
+    const changed = await first.patch('/api/v1/auth/users/me/password', {
+      currentPassword: TEST_ADMIN.password,
+      newPassword: 'a-new-password',
+    });
     expect(changed.status).toBe(200);
     expect((await first.get('/api/v1/auth/me')).status).toBe(200);
     expect((await second.get('/api/v1/auth/me')).status).toBe(401);
     // Put it back for the other tests.
-    await first.patch('/api/v1/auth/users/me/password', { currentPassword: 'a-new-password', newPassword: TEST_ADMIN.password });
+    await first.patch('/api/v1/auth/users/me/password', {
+      currentPassword: 'a-new-password',
+      newPassword: TEST_ADMIN.password,
+    });
   });
 });
 

@@ -29,14 +29,23 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
 export async function compressAnswers(scope: FastifyInstance) {
   scope.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!(payload instanceof Response) || !payload.body) return payload;
-    if (payload.headers.has('content-encoding') || !/^application\/json\b/.test(payload.headers.get('content-type') ?? '')) return payload;
+    if (
+      payload.headers.has('content-encoding') ||
+      !/^application\/json\b/.test(payload.headers.get('content-type') ?? '')
+    )
+      return payload;
     const encoding = chosenEncoding(request);
     const headers = new Headers(payload.headers);
     headers.append('vary', 'accept-encoding');
     const json = await payload.arrayBuffer();
-    if (!encoding || json.byteLength < MIN_BYTES) return new Response(json, { status: payload.status, statusText: payload.statusText, headers });
+    if (!encoding || json.byteLength < MIN_BYTES)
+      return new Response(json, { status: payload.status, statusText: payload.statusText, headers });
     headers.set('content-encoding', encoding);
     headers.delete('content-length');
-    return new Response(new Uint8Array(await compress(Buffer.from(json), encoding)), { status: payload.status, statusText: payload.statusText, headers });
+    return new Response(new Uint8Array(await compress(Buffer.from(json), encoding)), {
+      status: payload.status,
+      statusText: payload.statusText,
+      headers,
+    });
   });
 }

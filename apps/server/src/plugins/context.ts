@@ -3,7 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie, setSessionCookie } from './session';
 
 /** The transport-free context procedures see, built from a Fastify request. */
-export function createRequestContext(services: AppServices, request: FastifyRequest, reply: FastifyReply): RequestContext {
+export function createRequestContext(
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RequestContext {
   return createContextFor(services, {
     auth: request.auth,
     request: {

@@ -1,8 +1,7 @@
-import fastifyRateLimit from '@fastify/rate-limit';
-import { appRouter, countRequest } from '@phone-billing/api';
+import { appRouter, countRequest, type CounterWindow } from '@phone-billing/api';
 import type { Database } from '@phone-billing/db';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './rest-errors';
 import { pathPattern, restOperations } from './rest-operations';
@@ -10,7 +9,7 @@ import { pathPattern, restOperations } from './rest-operations';
 /**
  * Per client address, per minute: the calls a person never makes this often and an attacker or a
  * runaway script would (issue 13). The same procedure is counted once whether it is called at
- * /api/v1 or /trpc. The sign-in throttle per e-mail lives in auth/sign-in.ts; this is the coarse
+ * /api/v1 or /trpc. The sign-in failure limits live in auth/sign-in-limits.ts; this is the coarse
  * guard in front of it.
  */
 export const RATE_LIMITS: Record<string, { group: string; perMinute: number }> = {
@@ -26,30 +25,22 @@ export const RATE_LIMITS: Record<string, { group: string; perMinute: number }> =
 
 const WINDOW_MS = 60_000;
 
-type Limiter = (request: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
-
 /**
- * Registers @fastify/rate-limit with a store in PostgreSQL (so every instance shares the counts)
- * and checks the limited procedures of each /api/v1 and /trpc request before anything else runs.
- * Over the limit: 429 with Retry-After, as the REST envelope or a tRPC error.
+ * Counts the limited procedures of each /api/v1 and /trpc request in PostgreSQL (request_counters,
+ * so every instance shares the counts) before anything else runs. Each call of a tRPC batch counts
+ * like a request of its own (issue 25: a batch of 60 sign-ins counted once); a batch that takes a
+ * procedure over its limit is refused whole. Over the limit: 429 with Retry-After, as the REST
+ * envelope or a tRPC error. Should the database fail here, the request goes on (the procedure will
+ * meet the same database).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
-  await app.register(fastifyRateLimit, { global: false, store: postgresStore(options.db), skipOnError: true });
-
-  const limiters = new Map<string, Limiter>();
-  for (const [procedurePath, limit] of Object.entries(RATE_LIMITS)) {
-    limiters.set(
-      procedurePath,
-      app.createRateLimit({
-        max: limit.perMinute,
-        timeWindow: WINDOW_MS,
-        keyGenerator: (request: FastifyRequest) => `rate:${limit.group}:${request.ip}`,
-      }) as Limiter,
-    );
-  }
   const restLimited = restOperations(appRouter)
     .filter((operation) => RATE_LIMITS[operation.procedurePath])
-    .map((operation) => ({ method: operation.method, pattern: pathPattern(operation.path), procedurePath: operation.procedurePath }));
+    .map((operation) => ({
+      method: operation.method,
+      pattern: pathPattern(operation.path),
+      procedurePath: operation.procedurePath,
+    }));
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
@@ -57,28 +48,51 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { db: Da
     let transport: 'rest' | 'trpc' = 'rest';
     if (path.startsWith('/api/v1/')) {
       const restPath = path.slice('/api/v1'.length);
-      procedures = restLimited.filter((entry) => entry.method === request.method && entry.pattern.test(restPath)).map((entry) => entry.procedurePath);
+      procedures = restLimited
+        .filter((entry) => entry.method === request.method && entry.pattern.test(restPath))
+        .map((entry) => entry.procedurePath);
     } else if (path.startsWith('/trpc/')) {
       transport = 'trpc';
       procedures = decodeURIComponentSafely(path.slice('/trpc/'.length)).split(',');
     }
-    for (const procedurePath of new Set(procedures)) {
-      const limiter = limiters.get(procedurePath);
-      if (!limiter) continue;
-      const result = await limiter(request);
-      if (result.isAllowed || !result.isExceeded) continue;
-      return refuse(reply, transport, procedures, RATE_LIMITS[procedurePath]!.perMinute, result.ttlInSeconds ?? 60);
+    const callsByProcedure = new Map<string, number>();
+    for (const procedurePath of procedures)
+      callsByProcedure.set(procedurePath, (callsByProcedure.get(procedurePath) ?? 0) + 1);
+    for (const [procedurePath, calls] of callsByProcedure) {
+      const limit = RATE_LIMITS[procedurePath];
+      if (!limit) continue;
+      const now = new Date();
+      let window: CounterWindow;
+      try {
+        window = (await countRequest(options.db, [`rate:${limit.group}:${request.ip}`], WINDOW_MS, now, calls))[0]!;
+      } catch (error) {
+        request.log.warn({ err: error }, 'rate limit not counted');
+        continue;
+      }
+      if (window.hits <= limit.perMinute) continue;
+      const retryAfterSeconds = Math.max(1, Math.ceil((window.windowEndsAt.getTime() - now.getTime()) / 1000));
+      return refuse(reply, transport, procedures, limit.perMinute, retryAfterSeconds);
     }
   });
 });
 
-function refuse(reply: FastifyReply, transport: 'rest' | 'trpc', procedures: string[], perMinute: number, retryAfterSeconds: number) {
+function refuse(
+  reply: FastifyReply,
+  transport: 'rest' | 'trpc',
+  procedures: string[],
+  perMinute: number,
+  retryAfterSeconds: number,
+) {
   const message = `Too many requests: at most ${perMinute} a minute. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
   reply.code(429).header('retry-after', String(retryAfterSeconds)).type('application/json');
   if (transport === 'rest') return reply.send(errorBody(message));
   // The shape tRPC clients read, one entry per procedure of a batch.
   const error = (path: string) => ({
-    error: { message, code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS, data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path } },
+    error: {
+      message,
+      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
+    },
   });
   const isBatch = reply.request.query && (reply.request.query as Record<string, unknown>).batch !== undefined;
   return reply.send(isBatch ? procedures.map(error) : error(procedures[0]!));
@@ -90,24 +104,4 @@ function decodeURIComponentSafely(text: string): string {
   } catch {
     return text;
   }
-}
-
-/** @fastify/rate-limit's store interface over request_counters (each limiter's child has its window). */
-function postgresStore(db: Database) {
-  return class PostgresRateLimitStore {
-    private readonly windowMs: number;
-    constructor(options: object) {
-      const { timeWindow } = options as { timeWindow?: unknown };
-      this.windowMs = typeof timeWindow === 'number' ? timeWindow : WINDOW_MS;
-    }
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
-      countRequest(db, [key], this.windowMs).then(
-        ([window]) => callback(null, { current: window!.hits, ttl: Math.max(0, window!.windowEndsAt.getTime() - Date.now()) }),
-        (error: Error) => callback(error),
-      );
-    }
-    child(routeOptions: object) {
-      return new PostgresRateLimitStore(routeOptions as { timeWindow?: unknown });
-    }
-  };
 }

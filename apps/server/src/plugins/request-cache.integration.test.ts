@@ -20,7 +20,11 @@ beforeAll(async () => {
 
 /** Both caches must be in use, or these tests would pass by reading the database every time. */
 async function bothCachesListening() {
-  await expect.poll(() => Boolean(first.server.services.requestCache?.isListening && second.server.services.requestCache?.isListening)).toBe(true);
+  await expect
+    .poll(() =>
+      Boolean(first.server.services.requestCache?.isListening && second.server.services.requestCache?.isListening),
+    )
+    .toBe(true);
 }
 afterAll(async () => {
   await sql?.end();
@@ -37,7 +41,8 @@ async function newApiToken(admin: RestClient, name: string): Promise<{ id: strin
 /** Asks both servers twice, so each has the answer cached before the change under test. */
 async function warm(client: RestClient, path: string, status: number) {
   await bothCachesListening();
-  for (const server of [first, second, first, second]) expect((await client.on(server.url).get(path)).status).toBe(status);
+  for (const server of [first, second, first, second])
+    expect((await client.on(server.url).get(path)).status).toBe(status);
 }
 
 describe('the request cache shared by several instances', () => {
@@ -68,7 +73,12 @@ describe('the request cache shared by several instances', () => {
     const admin = await first.admin();
     const roles = (await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>;
     const viewer = roles.find((role) => role.name === 'viewer')!;
-    const created = await admin.post('/api/v1/auth/users', { email: 'clerk@example.com', name: 'Clerk', password: 'clerk-password-1', roleIds: [viewer.id] });
+    const created = await admin.post('/api/v1/auth/users', {
+      email: 'clerk@example.com',
+      name: 'Clerk',
+      password: 'clerk-password-1',
+      roleIds: [viewer.id],
+    });
     expect(created.status).toBe(201);
     const clerk = first.anonymous();
     await clerk.signIn('clerk@example.com', 'clerk-password-1');
@@ -96,10 +106,14 @@ describe('the request cache shared by several instances', () => {
   it('organisation settings changed on one server are what the other shows next', async () => {
     const admin = await first.admin();
     await warm(admin, '/api/v1/dashboard/overview', 200);
-    expect((await admin.on(second.url).get('/api/v1/dashboard/overview')).body.data.config.timezone).toBe('America/Los_Angeles');
+    expect((await admin.on(second.url).get('/api/v1/dashboard/overview')).body.data.config.timezone).toBe(
+      'America/Los_Angeles',
+    );
 
     expect((await admin.put('/api/v1/settings', { timezone: 'America/New_York' })).status).toBe(200);
-    expect((await admin.on(second.url).get('/api/v1/dashboard/overview')).body.data.config.timezone).toBe('America/New_York');
+    expect((await admin.on(second.url).get('/api/v1/dashboard/overview')).body.data.config.timezone).toBe(
+      'America/New_York',
+    );
   });
 
   it("a customer profile saved on one server is counted in the other's stat cards at once", async () => {
@@ -107,10 +121,15 @@ describe('the request cache shared by several instances', () => {
     await warm(admin, '/api/v1/customer-profiles', 200);
     const before = (await admin.on(second.url).get('/api/v1/customer-profiles')).body;
 
-    const created = await admin.post('/api/v1/customer-profiles', { qboDisplayName: 'Counted Co', ratePerMinute: '0.05', genesysQueueNames: ['Counted queue'] });
+    const created = await admin.post('/api/v1/customer-profiles', {
+      qboDisplayName: 'Counted Co',
+      ratePerMinute: '0.05',
+      genesysQueueNames: ['Counted queue'],
+    });
     expect(created.status).toBe(201);
     // The announcement leaves when the save commits; well inside the cache's 5 s it must have landed.
-    const totalOnSecond = async () => (await admin.on(second.url).get('/api/v1/customer-profiles')).body.pagination.total as number;
+    const totalOnSecond = async () =>
+      (await admin.on(second.url).get('/api/v1/customer-profiles')).body.pagination.total as number;
     await expect.poll(totalOnSecond, { timeout: 1_000, interval: 10 }).toBe(before.pagination.total + 1);
     const after = (await admin.on(second.url).get('/api/v1/customer-profiles')).body;
     expect(after.summary.total).toBe(before.summary.total + 1);
@@ -121,7 +140,8 @@ describe('the request cache shared by several instances', () => {
   it('a customer profile changed straight in the database is counted by both servers at once', async () => {
     const admin = await first.admin();
     await warm(admin, '/api/v1/customer-profiles?isActive=true', 200);
-    const activeOn = (server: TestServer) => async () => (await admin.on(server.url).get('/api/v1/customer-profiles?isActive=true')).body.summary.active as number;
+    const activeOn = (server: TestServer) => async () =>
+      (await admin.on(server.url).get('/api/v1/customer-profiles?isActive=true')).body.summary.active as number;
     const before = await activeOn(first)();
     expect(before).toBeGreaterThan(0);
 

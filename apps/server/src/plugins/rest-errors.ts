@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { ZodError } from 'zod';
+import { MALFORMED_JSON, UNSUPPORTED_CHARSET_CODE } from './json-body';
 import { RestInputError } from './rest-operations';
 
 /** Every failed /api/v1 answer (DESIGN.md §6, spec/API.md). */
@@ -25,7 +26,11 @@ export const INTERNAL_ERROR = 'Internal server error';
 /** Status and envelope for what a procedure threw. */
 export function procedureErrorAnswer(cause: unknown): { status: number; body: ErrorBody; internal: boolean } {
   if (cause instanceof RestInputError) {
-    return { status: 400, body: errorBody(cause.message, cause.field ? [{ msg: cause.message, path: cause.field }] : undefined), internal: false };
+    return {
+      status: 400,
+      body: errorBody(cause.message, cause.field ? [{ msg: cause.message, path: cause.field }] : undefined),
+      internal: false,
+    };
   }
   const error = cause instanceof TRPCError ? cause : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause });
   const status = getHTTPStatusCodeFromError(error);
@@ -36,16 +41,21 @@ export function procedureErrorAnswer(cause: unknown): { status: number; body: Er
 }
 
 /** Status and envelope for an error Fastify raised before a procedure ran (body parsing, limits). */
-export function frameworkErrorAnswer(error: FastifyError & { statusCode?: number }): { status: number; body: ErrorBody } {
+export function frameworkErrorAnswer(error: FastifyError & { statusCode?: number }): {
+  status: number;
+  body: ErrorBody;
+} {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) return { status, body: errorBody(INTERNAL_ERROR) };
   const message =
     status === 415
-      ? UNSUPPORTED_CONTENT_TYPE
+      ? error.code === UNSUPPORTED_CHARSET_CODE
+        ? error.message
+        : UNSUPPORTED_CONTENT_TYPE
       : status === 413
         ? 'Request body too large (at most 1 MiB)'
         : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? 'Malformed JSON in request body'
+          ? MALFORMED_JSON
           : error.message;
   return { status, body: errorBody(message) };
 }
@@ -55,8 +65,22 @@ export function frameworkErrorAnswer(error: FastifyError & { statusCode?: number
  * routing, so no route's error handler sees it. The same envelope, for every path.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape is not valid UTF-8' : 'Malformed request';
+  const message =
+    error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL: a percent-escape is not valid UTF-8' : 'Malformed request';
   return reply.code(400).type('application/json').send(errorBody(message));
+}
+
+/**
+ * An HTTP/1.1 request without Host (Node's own check, `requireHostHeader`, answers a bare 400 with
+ * no body; it is turned off so this hook answers it with the envelope). Registered first.
+ */
+export async function refuseRequestsWithoutHost(request: FastifyRequest, reply: FastifyReply) {
+  if (request.headers.host !== undefined || request.raw.httpVersion !== '1.1') return;
+  return reply
+    .code(400)
+    .header('connection', 'close')
+    .type('application/json')
+    .send(errorBody('Malformed HTTP request: an HTTP/1.1 request needs a Host header'));
 }
 
 /**

@@ -104,7 +104,17 @@ function readQueryValue(kind: QueryKind, raw: string | string[]): unknown {
   return Array.isArray(raw) ? raw : scalar(raw, kind as 'number' | 'boolean' | 'text');
 }
 
-type ZodInternals = { _zod: { def: { type: string; innerType?: ZodInternals; in?: ZodInternals; shape?: Record<string, ZodInternals>; element?: ZodInternals } } };
+type ZodInternals = {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: ZodInternals;
+      in?: ZodInternals;
+      shape?: Record<string, ZodInternals>;
+      element?: ZodInternals;
+    };
+  };
+};
 
 /** The schema under optional/default/nullable/pipe wrappers: what the caller must send. */
 function unwrap(schema: ZodInternals): ZodInternals {

@@ -2,6 +2,8 @@ import { appRouter, createCallerFactory, type AppServices } from '@phone-billing
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestContext } from './context';
 import { buildOpenApiDocument } from './openapi-document';
+import { answerIdempotently, type RestAnswer } from './idempotency';
+import { parseJsonBody } from './json-body';
 import { errorBody, frameworkErrorAnswer, procedureErrorAnswer } from './rest-errors';
 import { pathPattern, restInput, restOperations, type RestOperation } from './rest-operations';
 
@@ -23,19 +25,9 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
 
   await app.register(
     async (scope) => {
-      // JSON only; an empty body on POST/PUT/PATCH means "no input", not a syntax error.
+      // JSON in UTF-8 only; an empty body on POST/PUT/PATCH means "no input", not a syntax error.
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-        const text = typeof body === 'string' ? body : body.toString('utf8');
-        if (text.trim() === '') return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          const error = new Error('Malformed JSON in request body') as FastifyError;
-          error.statusCode = 400;
-          done(error, undefined);
-        }
-      });
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, parseJsonBody);
       scope.setErrorHandler((error: FastifyError, _request, reply) => {
         const { status, body } = frameworkErrorAnswer(error);
         if (status >= 500) app.log.error({ err: error }, 'REST request failed');
@@ -54,17 +46,38 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
     { prefix: REST_PREFIX },
   );
 
-  async function runOperation(operation: RestOperation, services: AppServices, request: FastifyRequest, reply: FastifyReply) {
+  async function runOperation(
+    operation: RestOperation,
+    services: AppServices,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const answer = await answerIdempotently(operation, request, services, () =>
+      callProcedure(operation, services, request, reply),
+    );
+    reply.code(answer.status).type('application/json');
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.send(answer.body);
+  }
+
+  async function callProcedure(
+    operation: RestOperation,
+    services: AppServices,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<RestAnswer> {
     const context = createRequestContext(services, request, reply);
     try {
       const input = restInput(operation, request);
-      const procedure = operation.procedurePath.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(context));
+      const procedure = operation.procedurePath
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], createCaller(context));
       const data = await (procedure as (input: unknown) => Promise<unknown>)(input);
-      return reply.code(context.response.status ?? operation.meta.successStatus ?? 200).type('application/json').send(data);
+      return { status: context.response.status ?? operation.meta.successStatus ?? 200, body: data };
     } catch (cause) {
       const { status, body, internal } = procedureErrorAnswer(cause);
       if (internal) app.log.error({ err: cause, path: operation.procedurePath }, 'REST procedure failed');
-      return reply.code(status).type('application/json').send(body);
+      return { status, body };
     }
   }
 }
@@ -72,7 +85,9 @@ export async function restPlugin(app: FastifyInstance, options: { services: AppS
 /** 405 (with Allow) when the path exists under other methods, else 404. */
 function answerUnknownRoute(operations: RestOperation[], request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0]!.slice(REST_PREFIX.length) || '/';
-  const methods: string[] = operations.filter((operation) => pathPattern(operation.path).test(path)).map((operation) => operation.method);
+  const methods: string[] = operations
+    .filter((operation) => pathPattern(operation.path).test(path))
+    .map((operation) => operation.method);
   if (methods.length > 0) {
     if (methods.includes('GET')) methods.push('HEAD');
     const allowed = [...new Set(methods)].join(', ');
@@ -82,5 +97,8 @@ function answerUnknownRoute(operations: RestOperation[], request: FastifyRequest
       .type('application/json')
       .send(errorBody(`Method ${request.method} is not allowed on ${REST_PREFIX}${path}; use ${allowed}`));
   }
-  return reply.code(404).type('application/json').send(errorBody(`No such API path: ${request.method} ${REST_PREFIX}${path}`));
+  return reply
+    .code(404)
+    .type('application/json')
+    .send(errorBody(`No such API path: ${request.method} ${REST_PREFIX}${path}`));
 }

@@ -3,10 +3,13 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { FastifyInstance } from 'fastify';
 import { compressAnswers } from './compress-answers';
 import { createRequestContext } from './context';
+import { utf8BodyCheck } from './json-body';
 
 export async function trpcPlugin(app: FastifyInstance, options: { services: AppServices }) {
   // The web app's calls answer compressed (this plugin is encapsulated: /api/v1 is not affected).
   await compressAnswers(app);
+  // Bodies as /api/v1 takes them: JSON in UTF-8 (another charset 415, bytes that are not UTF-8 400).
+  app.addHook('preParsing', utf8BodyCheck(app.initialConfig.bodyLimit ?? 1024 * 1024));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -18,15 +18,19 @@ afterAll(() => server?.stop());
 /** The raw bytes of a response, without fetch undoing the content encoding. */
 async function fetchRaw(url: string, acceptEncoding: string, headers: Record<string, string> = {}) {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 describe('serving the web app', () => {
@@ -68,7 +72,15 @@ describe('serving the web app', () => {
   it("answers the web app's data calls (/trpc) compressed for browsers that take it, and as they are otherwise", async () => {
     const admin = await server.admin();
     for (let index = 1; index <= 30; index++) {
-      expect((await admin.post('/api/v1/customer-profiles', { genesysQueueNames: [`Compressed queue ${index}`], qboDisplayName: `Compressed Co ${index}`, ratePerMinute: '0.05' })).status).toBe(201);
+      expect(
+        (
+          await admin.post('/api/v1/customer-profiles', {
+            genesysQueueNames: [`Compressed queue ${index}`],
+            qboDisplayName: `Compressed Co ${index}`,
+            ratePerMinute: '0.05',
+          })
+        ).status,
+      ).toBe(201);
     }
     const token = (await admin.post('/api/v1/auth/tokens', { name: 'compression' })).body.data.token as string;
     const call = `${server.url}/trpc/customerProfiles.list?input=${encodeURIComponent(JSON.stringify({ page: 1, limit: 50 }))}`;

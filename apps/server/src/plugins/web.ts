@@ -19,13 +19,17 @@ export async function webPlugin(app: FastifyInstance, options: { distDir: string
     preCompressed: true,
     cacheControl: false,
     setHeaders: (response, filePath) => {
-      response.setHeader('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader(
+        'cache-control',
+        HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
       response.setHeader('vary', 'Accept-Encoding');
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isAppRoute = request.method === 'GET' && !/^\/(api|trpc|sim|healthz|readyz)(\/|$)/.test(url) && !path.extname(url);
+    const isAppRoute =
+      request.method === 'GET' && !/^\/(api|trpc|sim|healthz|readyz)(\/|$)/.test(url) && !path.extname(url);
     if (isAppRoute) return reply.type('text/html').sendFile('index.html');
     return reply.code(404).type('application/json').send({ success: false, error: 'Not found', message: 'Not found' });
   });

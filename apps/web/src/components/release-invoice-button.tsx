@@ -34,7 +34,8 @@ export function ReleaseInvoiceButton({ qboInvoiceId, docNumber, qboStatus }: Rel
 
   const fieldId = `release-reason-${qboInvoiceId}`;
   // 'Voided in QuickBooks' → 'voided in QuickBooks', inside the sentence.
-  const flag = invoiceQboFlag(qboStatus)?.replace(/^\w/, (letter) => letter.toLowerCase()) ?? 'no longer counted in QuickBooks';
+  const flag =
+    invoiceQboFlag(qboStatus)?.replace(/^\w/, (letter) => letter.toLowerCase()) ?? 'no longer counted in QuickBooks';
   const close = () => {
     setOpen(false);
     setReason('');
@@ -53,7 +54,13 @@ export function ReleaseInvoiceButton({ qboInvoiceId, docNumber, qboStatus }: Rel
 
   return (
     <>
-      <Button type="button" variant="outline" size="sm" aria-label={`Release for re-billing: invoice ${docNumber}`} onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        aria-label={`Release for re-billing: invoice ${docNumber}`}
+        onClick={() => setOpen(true)}
+      >
         <RotateCcw className="size-3.5" aria-hidden /> Release for re-billing
       </Button>
       <Modal
@@ -73,7 +80,13 @@ export function ReleaseInvoiceButton({ qboInvoiceId, docNumber, qboStatus }: Rel
         }
       >
         <form id={`${fieldId}-form`} noValidate onSubmit={submit}>
-          <FormField label="Reason" htmlFor={fieldId} required error={error} hint="Recorded in the audit log with your name.">
+          <FormField
+            label="Reason"
+            htmlFor={fieldId}
+            required
+            error={error}
+            hint="Recorded in the audit log with your name."
+          >
             <Textarea
               id={fieldId}
               rows={3}

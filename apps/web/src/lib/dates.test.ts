@@ -1,11 +1,27 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME, firstOfMonthInCompanyZone, formatDateTime, formatShortDate, SHORT_DATE, todayInCompanyZone } from './dates';
+import {
+  DATE_TIME,
+  firstOfMonthInCompanyZone,
+  formatDateTime,
+  formatShortDate,
+  SHORT_DATE,
+  todayInCompanyZone,
+} from './dates';
 
 // The app formats dates with the browser's Intl; these hold it to what date-fns' `format` over a
 // TZDate shows (what it used before), across years, daylight-saving changes and odd offsets.
-const ZONES = ['America/Los_Angeles', 'America/New_York', 'UTC', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/St_Johns'];
+const ZONES = [
+  'America/Los_Angeles',
+  'America/New_York',
+  'UTC',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+  'America/St_Johns',
+];
 const START = Date.UTC(2023, 0, 1);
 const STEP_MS = 7 * 3_600_000 + 13 * 60_000 + 17_000; // every 7 h 13 min 17 s: all hours and minutes get their turn
 const instants = Array.from({ length: 3_000 }, (_, index) => new Date(START + index * STEP_MS));

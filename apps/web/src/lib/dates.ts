@@ -40,7 +40,13 @@ function wallClock(instant: Date, timeZone: string) {
   }
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
-  return { year: parts.year!.padStart(4, '0'), month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+  return {
+    year: parts.year!.padStart(4, '0'),
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+  };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -86,5 +92,8 @@ export function firstOfMonthInCompanyZone(now = new Date(), timeZone = companyTi
  * 'overlaps invoice X for 2026-10-01 to 2026-10-31' → '… for 10/01/2026 to 10/31/2026'.
  */
 export function withAppDates(text: string): string {
-  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_match, year: string, month: string, day: string) => `${month}/${day}/${year}`);
+  return text.replace(
+    /\b(\d{4})-(\d{2})-(\d{2})\b/g,
+    (_match, year: string, month: string, day: string) => `${month}/${day}/${year}`,
+  );
 }

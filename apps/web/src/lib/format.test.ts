@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCallLength, formatDuration, formatMinutes, formatMoney, formatNumber, formatRate, plural } from './format';
+import {
+  formatCallLength,
+  formatDuration,
+  formatMinutes,
+  formatMoney,
+  formatNumber,
+  formatRate,
+  plural,
+} from './format';
 
 describe('number formatting', () => {
   it('groups thousands and keeps at most the asked decimals', () => {

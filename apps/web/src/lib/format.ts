@@ -3,6 +3,18 @@
 
 const LOCALE = 'en-US';
 
+/**
+ * Intl formatters by their options, made once: building one costs about a millisecond, and a list
+ * of a few hundred rows formats thousands of figures while the page first renders (issue 24, TBT).
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = new Intl.NumberFormat(LOCALE, options)));
+  return formatter;
+}
+
 function toNumber(value: number | string): number {
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? number : 0;
@@ -10,7 +22,7 @@ function toNumber(value: number | string): number {
 
 /** A count or quantity with grouped thousands: 10000 → '10,000', 3314.0000 → '3,314'. */
 export function formatNumber(value: number | string, maximumFractionDigits = 0): string {
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits }).format(toNumber(value));
+  return numberFormat({ maximumFractionDigits }).format(toNumber(value));
 }
 
 /** Minutes as people read them: '3,314 min', '118.52 min' (never '3314.0000'). */
@@ -22,7 +34,7 @@ export function formatMinutes(minutes: number | string): string {
 export function formatMoney(amount: number | string, currency = 'USD'): string {
   const value = toNumber(amount);
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(value);
+    return numberFormat({ style: 'currency', currency }).format(value);
   } catch {
     return `${value.toFixed(2)} ${currency}`;
   }
@@ -33,7 +45,12 @@ export function formatRate(rate: number | string, currency = 'USD'): string {
   const text = String(rate);
   const decimals = Math.min(6, Math.max(2, (text.split('.')[1] ?? '').replace(/0+$/, '').length));
   try {
-    return new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: decimals }).format(toNumber(rate));
+    return numberFormat({
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: decimals,
+    }).format(toNumber(rate));
   } catch {
     return text;
   }

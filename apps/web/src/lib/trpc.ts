@@ -6,6 +6,9 @@ import { API_BASE_URL } from '../config/env';
 
 export const trpc = createTRPCReact<AppRouter>();
 
+/** What `trpc.useUtils()` gives: fetch, prefetch and invalidate outside a query hook. */
+export type TrpcUtils = ReturnType<typeof trpc.useUtils>;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -31,7 +34,8 @@ export function createTrpcClient() {
 }
 
 function isClientError(error: unknown): boolean {
-  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  const status =
+    error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
 
@@ -46,6 +50,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   const data = error.data as { code?: string } | undefined;
   if (data?.code === 'INTERNAL_SERVER_ERROR') return fallback;
   return typeof error.message === 'string' && error.message.trim() ? error.message : fallback;
+}
+
+/** The field problems our API named in a refusal ({ path, msg }), e.g. a run's range that has not ended. */
+export function fieldErrorsOf(error: unknown): Array<{ path: string; msg: string }> {
+  if (!(error instanceof TRPCClientError)) return [];
+  const errors = (error.data as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter(
+        (entry): entry is { path: string; msg: string } =>
+          typeof entry?.path === 'string' && typeof entry?.msg === 'string',
+      )
+    : [];
 }
 
 export function httpStatusOf(error: unknown): number | undefined {

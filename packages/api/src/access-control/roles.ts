@@ -18,14 +18,21 @@ export interface RoleEntry {
   actions: Array<{ id: string; key: string }>;
 }
 
-type RoleWithActions = { id: string; name: string; description: string | null; actions: Array<{ action: { id: string; key: string } }> };
+type RoleWithActions = {
+  id: string;
+  name: string;
+  description: string | null;
+  actions: Array<{ action: { id: string; key: string } }>;
+};
 
 function toRoleEntry(role: RoleWithActions): RoleEntry {
   return {
     id: role.id,
     name: role.name,
     description: role.description,
-    actions: role.actions.map(({ action }) => ({ id: action.id, key: action.key })).sort((a, b) => compareCaseInsensitive(a.key, b.key)),
+    actions: role.actions
+      .map(({ action }) => ({ id: action.id, key: action.key }))
+      .sort((a, b) => compareCaseInsensitive(a.key, b.key)),
   };
 }
 
@@ -47,13 +54,25 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === 'P2002';
 }
 
-export async function createAction(db: Database, actor: AuthUser, input: { key: string; description: string }): Promise<ActionEntry> {
+export async function createAction(
+  db: Database,
+  actor: AuthUser,
+  input: { key: string; description: string },
+): Promise<ActionEntry> {
   const taken = `A permission with the key ${input.key} already exists`;
   const existing = await db.action.findFirst({ where: { key: equalsIgnoringCase(input.key) } });
   if (existing) throw new AppError('CONFLICT', taken, [{ msg: taken, path: 'key' }]);
   try {
-    const action = await db.action.create({ data: { key: input.key, description: input.description }, select: { id: true, key: true, description: true } });
-    await recordAudit(db, { actor, action: 'access.permission-created', target: action.key, details: { description: action.description } });
+    const action = await db.action.create({
+      data: { key: input.key, description: input.description },
+      select: { id: true, key: true, description: true },
+    });
+    await recordAudit(db, {
+      actor,
+      action: 'access.permission-created',
+      target: action.key,
+      details: { description: action.description },
+    });
     return action;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', taken, [{ msg: taken, path: 'key' }]);
@@ -78,10 +97,19 @@ export async function createRole(
   }
   try {
     const role = await db.role.create({
-      data: { name: input.name, description: input.description ?? null, actions: { create: actions.map((action) => ({ actionId: action.id })) } },
+      data: {
+        name: input.name,
+        description: input.description ?? null,
+        actions: { create: actions.map((action) => ({ actionId: action.id })) },
+      },
       include: roleInclude,
     });
-    await recordAudit(db, { actor, action: 'access.role-created', target: role.name, details: { permissions: keys.sort(compareCaseInsensitive) } });
+    await recordAudit(db, {
+      actor,
+      action: 'access.role-created',
+      target: role.name,
+      details: { permissions: keys.sort(compareCaseInsensitive) },
+    });
     return toRoleEntry(role);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', taken, [{ msg: taken, path: 'name' }]);

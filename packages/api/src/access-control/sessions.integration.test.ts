@@ -25,9 +25,19 @@ async function createUser(body: Record<string, unknown>) {
 
 describe('users', () => {
   it('creates a user with a password who can then sign in with their role', async () => {
-    const created = await createUser({ email: 'Viewer.One@Example.com', name: 'Viewer One', roleIds: [roleIds.viewer], password: 'viewer-pass-1' });
+    const created = await createUser({
+      email: 'Viewer.One@Example.com',
+      name: 'Viewer One',
+      roleIds: [roleIds.viewer],
+      password: 'viewer-pass-1',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.user).toMatchObject({ email: 'viewer.one@example.com', displayName: 'Viewer One', roles: [{ name: 'viewer' }], lastLoginAt: null });
+    expect(created.body.user).toMatchObject({
+      email: 'viewer.one@example.com',
+      displayName: 'Viewer One',
+      roles: [{ name: 'viewer' }],
+      lastLoginAt: null,
+    });
     expect(created.body.setupUrl).toBeUndefined();
 
     const viewer = server.anonymous();
@@ -43,7 +53,10 @@ describe('users', () => {
   it('refuses a taken e-mail with 409, whatever its case', async () => {
     const answer = await createUser({ email: TEST_ADMIN.email.toUpperCase(), roleIds: [] });
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ success: false, error: `A user with the email ${TEST_ADMIN.email} already exists` });
+    expect(answer.body).toMatchObject({
+      success: false,
+      error: `A user with the email ${TEST_ADMIN.email} already exists`,
+    });
   });
 
   it('gives the spec messages for a missing e-mail and a short password', async () => {
@@ -61,7 +74,11 @@ describe('users', () => {
   });
 
   it('changes roles with effect on the next request, and refuses to remove your own access', async () => {
-    const created = await createUser({ email: 'promoted@example.com', roleIds: [roleIds.viewer], password: 'promoted-pass' });
+    const created = await createUser({
+      email: 'promoted@example.com',
+      roleIds: [roleIds.viewer],
+      password: 'promoted-pass',
+    });
     const user = server.anonymous();
     await user.signIn('promoted@example.com', 'promoted-pass');
     expect((await user.get('/api/v1/auth/roles')).status).toBe(403);
@@ -94,7 +111,9 @@ describe('one-time setup links', () => {
     expect(await server.server.services.db.passwordSetupToken.count({ where: { id: token } })).toBe(0);
 
     const newcomer = server.anonymous();
-    expect((await newcomer.get(`/api/v1/auth/setup-password?token=${token}`)).body.data.email).toBe('newcomer@example.com');
+    expect((await newcomer.get(`/api/v1/auth/setup-password?token=${token}`)).body.data.email).toBe(
+      'newcomer@example.com',
+    );
     const short = await newcomer.post('/api/v1/auth/setup-password', { token, password: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('Password must be at least 8 characters');
@@ -116,7 +135,10 @@ describe('one-time setup links', () => {
     const token = new URL(created.body.setupUrl).searchParams.get('setup')!;
     const { db } = server.server.services;
     const user = await db.user.findUniqueOrThrow({ where: { email: 'late@example.com' } });
-    await db.passwordSetupToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.passwordSetupToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const answer = await server.anonymous().post('/api/v1/auth/setup-password', { token, password: 'a-fine-password' });
     expect(answer.status).toBe(400);
   });
@@ -134,7 +156,9 @@ describe('password reset links', () => {
     const resetUrl: string = issued.body.data.resetUrl;
     expect(resetUrl).toMatch(/\/login\?reset=[a-z0-9]+$/);
     const token = new URL(resetUrl).searchParams.get('reset')!;
-    const record = await server.server.services.db.passwordSetupToken.findFirstOrThrow({ where: { userId: user.id, usedAt: null } });
+    const record = await server.server.services.db.passwordSetupToken.findFirstOrThrow({
+      where: { userId: user.id, usedAt: null },
+    });
     expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(72 * 3600_000);
     // A second link makes the first one useless.
     const second = await admin.post(`/api/v1/auth/users/${user.id}/reset-link`, {});
@@ -142,18 +166,39 @@ describe('password reset links', () => {
     expect((await server.anonymous().get(`/api/v1/auth/setup-password?token=${token}`)).status).toBe(404);
 
     const person = server.anonymous();
-    expect((await person.get(`/api/v1/auth/setup-password?token=${secondToken}`)).body.data.email).toBe('forgetful@example.com');
-    expect((await person.post('/api/v1/auth/setup-password', { token: secondToken, password: 'new-password-2' })).status).toBe(200);
+    expect((await person.get(`/api/v1/auth/setup-password?token=${secondToken}`)).body.data.email).toBe(
+      'forgetful@example.com',
+    );
+    expect(
+      (await person.post('/api/v1/auth/setup-password', { token: secondToken, password: 'new-password-2' })).status,
+    ).toBe(200);
     expect((await person.get('/api/v1/auth/me')).status).toBe(200);
     expect((await oldSession.get('/api/v1/auth/me')).status).toBe(401);
-    expect((await server.anonymous().post('/api/v1/auth/sign-in', { email: 'forgetful@example.com', password: 'old-password-1' })).status).toBe(401);
-    expect((await server.anonymous().post('/api/v1/auth/setup-password', { token: secondToken, password: 'third-password-3' })).status).toBe(400);
+    expect(
+      (
+        await server
+          .anonymous()
+          .post('/api/v1/auth/sign-in', { email: 'forgetful@example.com', password: 'old-password-1' })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await server
+          .anonymous()
+          .post('/api/v1/auth/setup-password', { token: secondToken, password: 'third-password-3' })
+      ).status,
+    ).toBe(400);
 
-    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{ action: string; target: string }>;
-    expect(audit.filter((entry) => entry.action === 'auth.reset-link-created').map((entry) => entry.target)).toEqual(['forgetful@example.com', 'forgetful@example.com']);
+    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{
+      action: string;
+      target: string;
+    }>;
+    expect(audit.filter((entry) => entry.action === 'auth.reset-link-created').map((entry) => entry.target)).toEqual([
+      'forgetful@example.com',
+      'forgetful@example.com',
+    ]);
   });
 });
-
 
 describe('API tokens', () => {
   it('acts as the user with their permissions until revoked; only a hash is stored', async () => {
@@ -171,7 +216,9 @@ describe('API tokens', () => {
     expect((await bearer.get('/api/v1/auth/users')).status).toBe(403);
 
     const listed = await owner.get('/api/v1/auth/tokens');
-    expect(listed.body.data).toEqual([expect.objectContaining({ id, name: 'nightly export', lastUsedAt: expect.any(String) })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ id, name: 'nightly export', lastUsedAt: expect.any(String) }),
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(token);
 
     // Somebody else cannot revoke it.
@@ -193,7 +240,11 @@ describe('audit log', () => {
     expect(page.body.data).toHaveLength(5);
     expect(page.body.pagination).toMatchObject({ page: 1, limit: 5 });
     expect(page.body.pagination.pages).toBe(Math.ceil(page.body.pagination.total / 5));
-    expect(page.body.data[0]).toMatchObject({ action: 'auth.sign-in-failed', actor: TEST_ADMIN.email, target: TEST_ADMIN.email });
+    expect(page.body.data[0]).toMatchObject({
+      action: 'auth.sign-in-failed',
+      actor: TEST_ADMIN.email,
+      target: TEST_ADMIN.email,
+    });
     const times = page.body.data.map((entry: { at: string }) => entry.at);
     expect(times).toEqual([...times].sort().reverse());
 

@@ -56,7 +56,9 @@ async function checkRoleIds(db: Database, roleIds: string[]): Promise<string[]> 
   const known = new Set(found.map((role) => role.id));
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length) {
-    throw new AppError('BAD_REQUEST', `Unknown role: ${unknown.join(', ')}`, [{ msg: `Unknown role: ${unknown.join(', ')}`, path: 'roleIds' }]);
+    throw new AppError('BAD_REQUEST', `Unknown role: ${unknown.join(', ')}`, [
+      { msg: `Unknown role: ${unknown.join(', ')}`, path: 'roleIds' },
+    ]);
   }
   return unique;
 }
@@ -76,17 +78,25 @@ export async function createUser(
   const email = normaliseEmail(input.email);
   const roleIds = await checkRoleIds(db, input.roleIds);
   if (await db.user.findUnique({ where: { email } })) {
-    throw new AppError('CONFLICT', `A user with the email ${email} already exists`, [{ msg: `A user with the email ${email} already exists`, path: 'email' }]);
+    throw new AppError('CONFLICT', `A user with the email ${email} already exists`, [
+      { msg: `A user with the email ${email} already exists`, path: 'email' },
+    ]);
   }
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   let created;
   try {
     created = await db.user.create({
-      data: { email, displayName: input.name ?? null, passwordHash, roles: { create: roleIds.map((roleId) => ({ roleId })) } },
+      data: {
+        email,
+        displayName: input.name ?? null,
+        passwordHash,
+        roles: { create: roleIds.map((roleId) => ({ roleId })) },
+      },
       include: userInclude,
     });
   } catch (error) {
-    if ((error as { code?: string }).code === 'P2002') throw new AppError('CONFLICT', `A user with the email ${email} already exists`);
+    if ((error as { code?: string }).code === 'P2002')
+      throw new AppError('CONFLICT', `A user with the email ${email} already exists`);
     throw error;
   }
   const setupUrl = input.password ? undefined : await createPasswordSetupLink(db, created.id, appOrigin);
@@ -103,7 +113,12 @@ export async function createUser(
  * Replaces a user's roles. Takes effect on their next request (permissions are read per request).
  * Nobody can take system:manage-access away from themselves, so the last admin cannot lock out.
  */
-export async function setUserRoles(db: Database, actor: AuthUser, userId: string, roleIds: string[]): Promise<UserListEntry> {
+export async function setUserRoles(
+  db: Database,
+  actor: AuthUser,
+  userId: string,
+  roleIds: string[],
+): Promise<UserListEntry> {
   if (!UUID.test(userId)) throw new AppError('NOT_FOUND', 'User not found');
   const existing = await db.user.findUnique({ where: { id: userId }, include: userInclude });
   if (!existing) throw new AppError('NOT_FOUND', 'User not found');
@@ -123,7 +138,12 @@ export async function setUserRoles(db: Database, actor: AuthUser, userId: string
   });
   const before = existing.roles.map(({ role }) => role.name).sort();
   const after = updated.roles.map(({ role }) => role.name).sort();
-  await recordAudit(db, { actor, action: 'access.user-roles-changed', target: updated.email, details: { before, after } });
+  await recordAudit(db, {
+    actor,
+    action: 'access.user-roles-changed',
+    target: updated.email,
+    details: { before, after },
+  });
   return toListEntry(updated);
 }
 

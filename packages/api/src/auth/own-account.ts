@@ -12,7 +12,12 @@ import { invalidateOtherSessions, loadAuthUser } from './sessions';
 export async function updateDisplayName(db: Database, user: AuthUser, name: string): Promise<AuthUser> {
   await db.user.update({ where: { id: user.id }, data: { displayName: name } });
   if (name !== user.name) {
-    await recordAudit(db, { actor: user, action: 'auth.profile-updated', target: user.email, details: { name: { from: user.name, to: name } } });
+    await recordAudit(db, {
+      actor: user,
+      action: 'auth.profile-updated',
+      target: user.email,
+      details: { name: { from: user.name, to: name } },
+    });
   }
   return (await loadAuthUser(db, user.id))!;
 }
@@ -30,10 +35,17 @@ export async function changePassword(
 ): Promise<void> {
   const record = await db.user.findUniqueOrThrow({ where: { id: user.id } });
   if (!(await verifyPassword(record.passwordHash, passwords.currentPassword))) {
-    throw new AppError('BAD_REQUEST', 'Current password is incorrect', [{ msg: 'Current password is incorrect', path: 'currentPassword' }]);
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect', [
+      { msg: 'Current password is incorrect', path: 'currentPassword' },
+    ]);
   }
   await db.user.update({ where: { id: record.id }, data: { passwordHash: await hashPassword(passwords.newPassword) } });
   const settings = await getOrganizationSettings(db);
   const signedOut = settings.signOutOnPasswordChange ? await invalidateOtherSessions(db, record.id, keepSessionId) : 0;
-  await recordAudit(db, { actor: user, action: 'auth.password-changed', target: record.email, details: { otherSessionsSignedOut: signedOut } });
+  await recordAudit(db, {
+    actor: user,
+    action: 'auth.password-changed',
+    target: record.email,
+    details: { otherSessionsSignedOut: signedOut },
+  });
 }

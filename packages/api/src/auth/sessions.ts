@@ -21,7 +21,12 @@ export interface CreatedSession {
   cookieExpiresAt: Date | null;
 }
 
-export async function createSession(db: Database, userId: string, rememberMe: boolean, now = new Date()): Promise<CreatedSession> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  rememberMe: boolean,
+  now = new Date(),
+): Promise<CreatedSession> {
   const token = generateSecretToken();
   const sessionId = hashToken(token);
   const expiresAt = new Date(now.getTime() + (rememberMe ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS));
@@ -52,7 +57,13 @@ async function loadSessionPrincipal(db: Database, sessionId: string): Promise<Se
      WHERE s.id = ${sessionId}`;
   const row = rows[0];
   if (!row) return null;
-  return { sessionId, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt, rememberMe: row.rememberMe, user: toAuthUser(row) };
+  return {
+    sessionId,
+    expiresAt: row.expiresAt,
+    lastSeenAt: row.lastSeenAt,
+    rememberMe: row.rememberMe,
+    user: toAuthUser(row),
+  };
 }
 
 /**
@@ -76,7 +87,8 @@ export async function validateSessionToken(
 
   const period = session.rememberMe ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS;
   const isOver = (candidate: SessionPrincipal) =>
-    candidate.expiresAt <= now || (options.signOutIdleSessions && now.getTime() - candidate.lastSeenAt.getTime() > IDLE_SIGN_OUT_MS);
+    candidate.expiresAt <= now ||
+    (options.signOutIdleSessions && now.getTime() - candidate.lastSeenAt.getTime() > IDLE_SIGN_OUT_MS);
   const needsWrite = (candidate: SessionPrincipal) =>
     isOver(candidate) ||
     candidate.expiresAt.getTime() - now.getTime() < period / 2 ||
@@ -107,8 +119,14 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
 }
 
 /** Signs a user out everywhere except (optionally) the session in use. */
-export async function invalidateOtherSessions(db: Database, userId: string, keepSessionId: string | null): Promise<number> {
-  const result = await db.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+export async function invalidateOtherSessions(
+  db: Database,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<number> {
+  const result = await db.session.deleteMany({
+    where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) },
+  });
   return result.count;
 }
 

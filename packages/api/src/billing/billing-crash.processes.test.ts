@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { connectQbo, createProfile, qboEnv, runJob, startQboSimulator, TEST_APP_SECRET, waitForJob } from '../../../../test/billing-kit';
+import {
+  connectQbo,
+  createProfile,
+  qboEnv,
+  runJob,
+  startQboSimulator,
+  TEST_APP_SECRET,
+  waitForJob,
+} from '../../../../test/billing-kit';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const CUSTOMERS = 60;
@@ -31,7 +39,13 @@ describe('billing survives worker crashes', () => {
     const { db } = test.server.services;
     for (let index = 0; index < CUSTOMERS; index += 1) {
       // A 1-minute minimum at $1.50: every customer gets a $1.50 invoice without any calls.
-      await createProfile(db, { name: `Crash ${String(index).padStart(3, '0')}`, queues: ['Crash Queue'], rate: '1.50', minimum: 1, qboCustomerId: String(1 + (index % 12)) });
+      await createProfile(db, {
+        name: `Crash ${String(index).padStart(3, '0')}`,
+        queues: ['Crash Queue'],
+        rate: '1.50',
+        minimum: 1,
+        qboCustomerId: String(1 + (index % 12)),
+      });
     }
   });
 
@@ -64,49 +78,63 @@ describe('billing survives worker crashes', () => {
     return child;
   }
 
-  it(`a run over ${CUSTOMERS} customers, its worker killed ${KILLS} times, invoices every customer exactly once`, { timeout: 240_000 }, async () => {
-    const { db } = test.server.services;
-    sim.simulator.faults.latencyMs = 150;
-    const { id, jobId } = await runJob(admin, { billingPeriodStart: '2026-01-01', billingPeriodEnd: '2026-01-31', selectedQueues: ['Crash Queue'] });
-    const progress = async () => {
-      const job = await db.billingJob.findUniqueOrThrow({ where: { id } });
-      return { status: job.status, invoices: sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId)).length };
-    };
+  it(
+    `a run over ${CUSTOMERS} customers, its worker killed ${KILLS} times, invoices every customer exactly once`,
+    { timeout: 240_000 },
+    async () => {
+      const { db } = test.server.services;
+      sim.simulator.faults.latencyMs = 150;
+      const { id, jobId } = await runJob(admin, {
+        billingPeriodStart: '2026-01-01',
+        billingPeriodEnd: '2026-01-31',
+        selectedQueues: ['Crash Queue'],
+      });
+      const progress = async () => {
+        const job = await db.billingJob.findUniqueOrThrow({ where: { id } });
+        return {
+          status: job.status,
+          invoices: sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId)).length,
+        };
+      };
 
-    let kills = 0;
-    let killedMidRun = 0;
-    while (kills < KILLS) {
-      const before = await progress();
-      if (before.status !== 'PENDING' && before.status !== 'IN_PROGRESS') break;
-      const child = startWorker();
-      // Wait until this worker has made progress (or a while), then kill it at a random moment.
-      const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && (await progress()).invoices === before.invoices) await new Promise((resolve) => setTimeout(resolve, 25));
-      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 400)));
-      const at = await progress();
-      if (at.status === 'IN_PROGRESS') killedMidRun += 1;
-      child.kill('SIGKILL');
-      await new Promise((resolve) => child.once('exit', resolve));
-      kills += 1;
-    }
-    expect(kills).toBeGreaterThanOrEqual(10);
-    expect(killedMidRun).toBeGreaterThanOrEqual(10);
+      let kills = 0;
+      let killedMidRun = 0;
+      while (kills < KILLS) {
+        const before = await progress();
+        if (before.status !== 'PENDING' && before.status !== 'IN_PROGRESS') break;
+        const child = startWorker();
+        // Wait until this worker has made progress (or a while), then kill it at a random moment.
+        const deadline = Date.now() + 20_000;
+        while (Date.now() < deadline && (await progress()).invoices === before.invoices)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 400)));
+        const at = await progress();
+        if (at.status === 'IN_PROGRESS') killedMidRun += 1;
+        child.kill('SIGKILL');
+        await new Promise((resolve) => child.once('exit', resolve));
+        kills += 1;
+      }
+      expect(kills).toBeGreaterThanOrEqual(10);
+      expect(killedMidRun).toBeGreaterThanOrEqual(10);
 
-    // A worker running again resumes the interrupted job and finishes it.
-    const finalWorker = startWorker();
-    const job = await waitForJob(test, admin, id, 120_000);
-    finalWorker.kill('SIGTERM');
-    expect(job.status).toBe('COMPLETED');
+      // A worker running again resumes the interrupted job and finishes it.
+      const finalWorker = startWorker();
+      const job = await waitForJob(test, admin, id, 120_000);
+      finalWorker.kill('SIGTERM');
+      expect(job.status).toBe('COMPLETED');
 
-    const invoices = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
-    const docNumbers = invoices.map((invoice) => invoice.DocNumber);
-    expect(new Set(docNumbers).size).toBe(docNumbers.length); // none twice
-    expect(invoices).toHaveLength(CUSTOMERS); // none missing
-    const customers = await db.billingJobCustomer.findMany({ where: { billingJobId: id } });
-    expect(customers.every((customer) => customer.status === 'INVOICED')).toBe(true);
-    expect(new Set(customers.map((customer) => customer.docNumber))).toEqual(new Set(docNumbers));
-    expect(invoices.every((invoice) => invoice.TotalAmt === 1.5)).toBe(true);
-    expect(await db.invoiceLedgerEntry.count({ where: { billingJobId: id, state: 'CREATED' } })).toBe(CUSTOMERS);
-    console.info(`crash test: ${kills} SIGKILLs (${killedMidRun} mid-run), ${invoices.length} invoices, ${new Set(docNumbers).size} distinct`);
-  });
+      const invoices = sim.simulator.invoices().filter((invoice) => invoice.PrivateNote?.includes(jobId));
+      const docNumbers = invoices.map((invoice) => invoice.DocNumber);
+      expect(new Set(docNumbers).size).toBe(docNumbers.length); // none twice
+      expect(invoices).toHaveLength(CUSTOMERS); // none missing
+      const customers = await db.billingJobCustomer.findMany({ where: { billingJobId: id } });
+      expect(customers.every((customer) => customer.status === 'INVOICED')).toBe(true);
+      expect(new Set(customers.map((customer) => customer.docNumber))).toEqual(new Set(docNumbers));
+      expect(invoices.every((invoice) => invoice.TotalAmt === 1.5)).toBe(true);
+      expect(await db.invoiceLedgerEntry.count({ where: { billingJobId: id, state: 'CREATED' } })).toBe(CUSTOMERS);
+      console.info(
+        `crash test: ${kills} SIGKILLs (${killedMidRun} mid-run), ${invoices.length} invoices, ${new Set(docNumbers).size} distinct`,
+      );
+    },
+  );
 });

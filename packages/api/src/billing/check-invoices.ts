@@ -18,7 +18,10 @@ export type InvoiceCheckResult = { checked: number; voided: number; deleted: num
  * Asks QuickBooks about the CREATED invoices (of these profiles, or all of the last 400 days) and
  * records what it says; newly voided or deleted ones ring the bell. Without a connection, nothing.
  */
-export async function checkCreatedInvoices(services: AppServices, options: { profileIds?: string[] } = {}): Promise<InvoiceCheckResult> {
+export async function checkCreatedInvoices(
+  services: AppServices,
+  options: { profileIds?: string[] } = {},
+): Promise<InvoiceCheckResult> {
   const { db } = services;
   const result: InvoiceCheckResult = { checked: 0, voided: 0, deleted: 0 };
   const since = new Date(Date.now() - CHECK_DAYS * 86_400_000);
@@ -35,7 +38,12 @@ export async function checkCreatedInvoices(services: AppServices, options: { pro
   if (entries.length === 0) return result;
   const { client } = await qboClientOf(services);
   if (!client) return result;
-  const found = new Map((await client.findInvoicesByIds(entries.map((entry) => entry.qboInvoiceId!))).map((invoice) => [invoice.Id, invoice]));
+  const found = new Map(
+    (await client.findInvoicesByIds(entries.map((entry) => entry.qboInvoiceId!))).map((invoice) => [
+      invoice.Id,
+      invoice,
+    ]),
+  );
   const now = new Date();
   const newlyFlagged: Array<{ docNumber: string; status: string }> = [];
   for (const entry of entries) {

@@ -1,4 +1,5 @@
 import type { QboInvoiceInput } from '@phone-billing/integrations/qbo';
+import { addDays } from '../domain/calendar';
 import type { ChargeLine } from '../domain/period-charge';
 
 /** The QuickBooks service item every invoice line bills against. */
@@ -13,7 +14,8 @@ export const MAX_DOC_NUMBER_LENGTH = 21;
  */
 export function docNumberFor(jobCode: string, position: number): string {
   const docNumber = `${jobCode}-${position}`;
-  if (docNumber.length > MAX_DOC_NUMBER_LENGTH) throw new RangeError(`DocNumber ${docNumber} is longer than ${MAX_DOC_NUMBER_LENGTH} characters`);
+  if (docNumber.length > MAX_DOC_NUMBER_LENGTH)
+    throw new RangeError(`DocNumber ${docNumber} is longer than ${MAX_DOC_NUMBER_LENGTH} characters`);
   return docNumber;
 }
 
@@ -27,8 +29,12 @@ export function buildInvoice(params: {
   qboCustomerId: string;
   docNumber: string;
   txnDate: string;
+  /** The profile's payment terms: DueDate = TxnDate + this many days (QuickBooks' own default is its Net 30). */
+  paymentTermsDays?: number;
   lines: ChargeLine[];
   item: { Id: string; Name?: string };
+  /** The QuickBooks items of lines that name one (a rate plan charge's item), by name. */
+  itemsByName?: ReadonlyMap<string, { Id: string; Name?: string }>;
   memo: string;
   privateNote: string;
 }): QboInvoiceInput {
@@ -36,17 +42,21 @@ export function buildInvoice(params: {
     CustomerRef: { value: params.qboCustomerId },
     DocNumber: params.docNumber,
     TxnDate: params.txnDate,
-    Line: params.lines.map((line) => ({
-      DetailType: 'SalesItemLineDetail' as const,
-      Amount: Number(line.amount),
-      Description: line.description,
-      SalesItemLineDetail: {
-        ItemRef: { value: params.item.Id, ...(params.item.Name ? { name: params.item.Name } : {}) },
-        Qty: Number(line.quantity),
-        UnitPrice: Number(line.unitPrice),
-        ...(line.taxCode ? { TaxCodeRef: { value: line.taxCode } } : {}),
-      },
-    })),
+    ...(params.paymentTermsDays !== undefined ? { DueDate: addDays(params.txnDate, params.paymentTermsDays) } : {}),
+    Line: params.lines.map((line) => {
+      const item = (line.itemName ? params.itemsByName?.get(line.itemName) : undefined) ?? params.item;
+      return {
+        DetailType: 'SalesItemLineDetail' as const,
+        Amount: Number(line.amount),
+        Description: line.description,
+        SalesItemLineDetail: {
+          ItemRef: { value: item.Id, ...(item.Name ? { name: item.Name } : {}) },
+          Qty: Number(line.quantity),
+          UnitPrice: Number(line.unitPrice),
+          ...(line.taxCode ? { TaxCodeRef: { value: line.taxCode } } : {}),
+        },
+      };
+    }),
     CustomerMemo: { value: params.memo },
     PrivateNote: params.privateNote.slice(0, 4000),
   };

@@ -5,12 +5,18 @@
  */
 import type { PgBoss } from 'pg-boss';
 import type { AppServices } from '../services';
-import { runScheduleTick } from '../customer-profiles/schedule';
+import { runScheduleTick } from './schedule-tick';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { checkCreatedInvoices } from './check-invoices';
 import { CHECK_INVOICES, RUN_JOB, SCHEDULE_TICK, SCHEDULED_RUN, type QueueSpec } from './job-queues';
 import { runBillingJob, type RunnerOptions } from './run-job';
-import { handleScheduledRun, notifyScheduledFailure, releaseHeldRuns, requeueStaleJobs, resendStrandedDueRuns } from './scheduled-runs';
+import {
+  handleScheduledRun,
+  notifyScheduledFailure,
+  releaseHeldRuns,
+  requeueStaleJobs,
+  resendStrandedDueRuns,
+} from './scheduled-runs';
 import { resolveAbandonedReservations } from './send-invoices';
 import type { z } from 'zod';
 
@@ -43,17 +49,25 @@ async function work<Payload extends z.ZodType>(
   options: { pollingIntervalSeconds: number },
   handler: (payload: z.output<Payload>) => Promise<unknown>,
 ): Promise<string> {
-  return boss.work(queue.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds }, async ([job]) => {
-    if (!job) return;
-    await handler(queue.payload.parse(job.data));
-  });
+  return boss.work(
+    queue.name,
+    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds },
+    async ([job]) => {
+      if (!job) return;
+      await handler(queue.payload.parse(job.data));
+    },
+  );
 }
 
 /**
  * Starts the billing workers of this process. A job interrupted by a crash resumes within two
  * minutes of a worker running again (heartbeat older than staleSeconds, 90 s by default).
  */
-export async function startBillingWorkers(boss: PgBoss, services: AppServices, options: BillingWorkerOptions = {}): Promise<() => Promise<void>> {
+export async function startBillingWorkers(
+  boss: PgBoss,
+  services: AppServices,
+  options: BillingWorkerOptions = {},
+): Promise<() => Promise<void>> {
   const staleSeconds = options.staleSeconds ?? 90;
   const sweepSeconds = options.sweepSeconds ?? 15;
   const runnerOptions: RunnerOptions = { ...options, staleSeconds };
@@ -62,7 +76,10 @@ export async function startBillingWorkers(boss: PgBoss, services: AppServices, o
   const add = async (queue: string, id: Promise<string>) => workers.push({ queue, id: await id });
 
   for (let index = 0; index < (options.jobsAtOnce ?? 3); index += 1) {
-    await add(RUN_JOB.name, work(boss, RUN_JOB, polling, ({ billingJobId }) => runBillingJob(services, billingJobId, runnerOptions)));
+    await add(
+      RUN_JOB.name,
+      work(boss, RUN_JOB, polling, ({ billingJobId }) => runBillingJob(services, billingJobId, runnerOptions)),
+    );
   }
   await add(
     SCHEDULED_RUN.name,
@@ -70,7 +87,10 @@ export async function startBillingWorkers(boss: PgBoss, services: AppServices, o
       try {
         await handleScheduledRun(services, scheduledRunId);
       } catch (error) {
-        await notifyScheduledFailure(services.db, `A scheduled billing run could not start: ${error instanceof Error ? error.message : String(error)}`);
+        await notifyScheduledFailure(
+          services.db,
+          `A scheduled billing run could not start: ${error instanceof Error ? error.message : String(error)}`,
+        );
         throw error;
       }
     }),
@@ -86,7 +106,10 @@ export async function startBillingWorkers(boss: PgBoss, services: AppServices, o
   );
   const { timezone } = await getOrganizationSettings(services.db);
   await boss.schedule(CHECK_INVOICES.name, CHECK_INVOICES.cron, {}, { tz: timezone });
-  await add(CHECK_INVOICES.name, work(boss, CHECK_INVOICES, polling, () => checkCreatedInvoices(services)));
+  await add(
+    CHECK_INVOICES.name,
+    work(boss, CHECK_INVOICES, polling, () => checkCreatedInvoices(services)),
+  );
 
   let sweeping = false;
   const sweep = async () => {

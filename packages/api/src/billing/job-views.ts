@@ -29,10 +29,12 @@ export function jobView(job: JobRow): BillingJobView {
     failedInvoices: job.failedInvoices,
     totalAmount: Number(job.totalAmount),
     error: job.error,
+    holdForReview: job.holdForReview,
+    awaitingReviewSince: job.awaitingReviewSince?.toISOString() ?? null,
   };
 }
 
-type InvoiceStatus = { state: string; qboStatus: string | null };
+type InvoiceStatus = { state: string; qboStatus: string | null; docNumber: string };
 
 function customerView(row: CustomerRow, invoice: InvoiceStatus | undefined): BillingJobCustomerView {
   return {
@@ -48,11 +50,27 @@ function customerView(row: CustomerRow, invoice: InvoiceStatus | undefined): Bil
     lines: Array.isArray(row.lines) ? (row.lines as BillingJobCustomerView['lines']) : [],
     queueUsage: Array.isArray(row.queueUsage) ? (row.queueUsage as BillingJobCustomerView['queueUsage']) : [],
     qboInvoiceId: row.qboInvoiceId,
-    docNumber: row.docNumber,
+    qboTotalAmount: row.qboTotalAmount === null ? null : Number(row.qboTotalAmount),
+    qboTaxAmount: row.qboTaxAmount === null ? null : Number(row.qboTaxAmount),
+    creditAmount: Number(row.creditAmount),
+    qboCreditMemoId: row.qboCreditMemoId,
+    creditDocNumber: row.creditDocNumber,
+    // The number of its current reservation (the row keeps the job's number for the customer).
+    docNumber: invoice?.docNumber ?? row.docNumber,
     invoiceState: invoice?.state ?? null,
     invoiceQboStatus: invoice?.qboStatus ?? null,
     skipReason: row.skipReason,
     error: row.error,
+    reviewHeld: row.reviewHeld,
+    reviewDecision: row.reviewDecision === 'APPROVED' || row.reviewDecision === 'REJECTED' ? row.reviewDecision : null,
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reviewReason: row.reviewReason,
+    flags: Array.isArray(row.reviewFlags) ? (row.reviewFlags as BillingJobCustomerView['flags']) : [],
+    previous:
+      row.previousPeriod && typeof row.previousPeriod === 'object' && !Array.isArray(row.previousPeriod)
+        ? (row.previousPeriod as BillingJobCustomerView['previous'])
+        : null,
   };
 }
 
@@ -66,20 +84,45 @@ export async function findJob(db: Database, idOrCode: string): Promise<JobRow> {
 
 export async function getJobDetail(db: Database, idOrCode: string): Promise<BillingJobDetailView> {
   const job = await findJob(db, idOrCode);
-  const customers = await db.billingJobCustomer.findMany({ where: { billingJobId: job.id }, orderBy: [{ customerName: 'asc' }, { id: 'asc' }] });
+  const customers = await db.billingJobCustomer.findMany({
+    where: { billingJobId: job.id },
+    orderBy: [{ customerName: 'asc' }, { id: 'asc' }],
+  });
   // Each invoice's state and QuickBooks status, so Job Details can flag a voided one and offer its release.
   const ledgerIds = customers.map((customer) => customer.ledgerId).filter((id): id is string => id !== null);
   const invoices = ledgerIds.length
-    ? new Map((await db.invoiceLedgerEntry.findMany({ where: { id: { in: ledgerIds } }, select: { id: true, state: true, qboStatus: true } })).map((entry) => [entry.id, entry]))
+    ? new Map(
+        (
+          await db.invoiceLedgerEntry.findMany({
+            where: { id: { in: ledgerIds } },
+            select: { id: true, state: true, qboStatus: true, docNumber: true },
+          })
+        ).map((entry) => [entry.id, entry]),
+      )
     : new Map<string, InvoiceStatus>();
-  return { ...jobView(job), customers: customers.map((customer) => customerView(customer, customer.ledgerId ? invoices.get(customer.ledgerId) : undefined)) };
+  const views = customers.map((customer) =>
+    customerView(customer, customer.ledgerId ? invoices.get(customer.ledgerId) : undefined),
+  );
+  // Flagged customers first (a reviewer reads them first); otherwise by name, as listed.
+  const flaggedFirst = [
+    ...views.filter((view) => view.flags.length > 0),
+    ...views.filter((view) => view.flags.length === 0),
+  ];
+  return { ...jobView(job), customers: flaggedFirst };
 }
 
 /** Queue names held by active profiles, each with those profiles (GET /billing/queues). */
 export async function listBillingQueues(db: Database): Promise<BillingQueueView[]> {
   const profiles = await db.customerProfile.findMany({
     where: { isActive: true, archivedAt: null },
-    select: { id: true, qboDisplayName: true, qboCompanyName: true, ratePerMinute: true, minimumMinutes: true, genesysQueueNames: true },
+    select: {
+      id: true,
+      qboDisplayName: true,
+      qboCompanyName: true,
+      ratePerMinute: true,
+      minimumMinutes: true,
+      genesysQueueNames: true,
+    },
     orderBy: { qboDisplayName: 'asc' },
   });
   const byQueue = new Map<string, BillingQueueView>();

@@ -16,5 +16,6 @@ export async function readKillSwitch(db: Pick<Database, '$queryRaw'>): Promise<K
 /** The 409 a new run or a retry gets while billing is paused (DESIGN.md §4, Billing jobs). */
 export async function assertKillSwitchOff(db: Pick<Database, '$queryRaw'>): Promise<void> {
   const state = await readKillSwitch(db);
-  if (state.enabled) throw new AppError('CONFLICT', `Billing is paused by the kill switch${state.reason ? `: ${state.reason}` : ''}`);
+  if (state.enabled)
+    throw new AppError('CONFLICT', `Billing is paused by the kill switch${state.reason ? `: ${state.reason}` : ''}`);
 }

@@ -46,14 +46,18 @@ describe('the billing jobs list read in one statement', () => {
     const failed = await listRecentJobs(db, { status: 'FAILED' });
     expect(failed.map((job) => job.status)).toEqual(Array(6).fill('FAILED'));
     // BJ-T00010 … BJ-T00019, newest first.
-    expect((await listRecentJobs(db, { search: 'bj-t0001' })).map((job) => job.jobId)).toEqual(Array.from({ length: 10 }, (_, index) => `BJ-T000${19 - index}`));
+    expect((await listRecentJobs(db, { search: 'bj-t0001' })).map((job) => job.jobId)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `BJ-T000${19 - index}`),
+    );
     expect(await listRecentJobs(db, { limit: 3 })).toHaveLength(3);
     expect(await listRecentJobs(db, { limit: 0 })).toHaveLength(1);
   });
 
   it('pages: page 2 of 7 is the eighth to fourteenth newest, and the count is of all that match', async () => {
     const all = await listRecentJobs(db);
-    expect((await listRecentJobs(db, { limit: 7, page: 2 })).map((job) => job.jobId)).toEqual(all.slice(7, 14).map((job) => job.jobId));
+    expect((await listRecentJobs(db, { limit: 7, page: 2 })).map((job) => job.jobId)).toEqual(
+      all.slice(7, 14).map((job) => job.jobId),
+    );
     expect(await countJobs(db)).toBe(all.length);
     expect(await countJobs(db, { status: 'FAILED' })).toBe(6);
   });

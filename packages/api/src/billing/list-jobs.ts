@@ -24,7 +24,10 @@ function whereOf(filter: JobListFilter): Prisma.Sql {
  * The newest jobs first, optionally of one status and with the job code containing `search`;
  * `page` (1-based, pages of `limit`) for Billing Jobs' pagination.
  */
-export async function listRecentJobs(db: Database, filter: JobListFilter & { limit?: number; page?: number } = {}): Promise<BillingJobView[]> {
+export async function listRecentJobs(
+  db: Database,
+  filter: JobListFilter & { limit?: number; page?: number } = {},
+): Promise<BillingJobView[]> {
   const limit = Math.min(Math.max(filter.limit ?? DEFAULT_JOB_LIST_LIMIT, 1), MAX_JOB_LIST_LIMIT);
   const offset = (Math.max(filter.page ?? 1, 1) - 1) * limit;
   return queryRows<BillingJobView>(
@@ -33,7 +36,8 @@ export async function listRecentJobs(db: Database, filter: JobListFilter & { lim
       SELECT id::text, "jobId", status::text, type::text, "queueName", "startDate", "endDate",
              ${isoText('createdAt')} AS "createdAt", ${isoText('startedAt')} AS "startedAt", ${isoText('completedAt')} AS "completedAt",
              "totalClients", "processedClients", "totalInvoices", "successfulInvoices", "failedInvoices",
-             "totalAmount"::float8 AS "totalAmount", error
+             "totalAmount"::float8 AS "totalAmount", error,
+             "holdForReview", ${isoText('awaitingReviewSince')} AS "awaitingReviewSince"
         FROM billing_jobs
        WHERE ${whereOf(filter)}
        ORDER BY billing_jobs."createdAt" DESC, billing_jobs.id -- the column, not the text of the same name
@@ -43,6 +47,9 @@ export async function listRecentJobs(db: Database, filter: JobListFilter & { lim
 
 /** How many jobs match the filter (the total behind the pages). */
 export async function countJobs(db: Database, filter: JobListFilter = {}): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db, Prisma.sql`SELECT count(*)::int AS total FROM billing_jobs WHERE ${whereOf(filter)}`);
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    Prisma.sql`SELECT count(*)::int AS total FROM billing_jobs WHERE ${whereOf(filter)}`,
+  );
   return row?.total ?? 0;
 }

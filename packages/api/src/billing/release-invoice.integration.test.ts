@@ -18,7 +18,9 @@ const client = {
 } as unknown as QboClient;
 
 beforeAll(async () => {
-  api = await createTestApi({ integrations: { qbo: { simulated: true, getClient: async () => client, status: async () => ({}) as never } } });
+  api = await createTestApi({
+    integrations: { qbo: { simulated: true, getClient: async () => client, status: async () => ({}) as never } },
+  });
 });
 afterAll(() => api?.close());
 

@@ -25,12 +25,19 @@ type ScheduledProfile = Parameters<typeof billingStartDateOf>[0] & { id: string 
  * ended period is billed, the last one (whose late calls, and those of the other billed periods in
  * the late-usage window, the job still bills). Null when no period has ended yet.
  */
-export async function scheduledRunRange(db: Database, profile: ScheduledProfile & { billingPeriodStart: number; billingPeriodEnd: number }, runDate: CalendarDate, timeZone: string): Promise<{ start: CalendarDate; end: CalendarDate } | null> {
+export async function scheduledRunRange(
+  db: Database,
+  profile: ScheduledProfile & { billingPeriodStart: number; billingPeriodEnd: number },
+  runDate: CalendarDate,
+  timeZone: string,
+): Promise<{ start: CalendarDate; end: CalendarDate } | null> {
   const billingStart = billingStartDateOf(profile, timeZone);
   const lastDay = addDays(runDate, -1);
   if (compareDates(billingStart, lastDay) > 0) return null;
   const recorded = (await loadRecordedPeriods(db, [profile.id])).get(profile.id) ?? [];
-  const ended = billingPeriodsBetween(profile, billingStart, billingStart, lastDay, recorded).filter((period) => compareDates(period.end, runDate) < 0);
+  const ended = billingPeriodsBetween(profile, billingStart, billingStart, lastDay, recorded).filter(
+    (period) => compareDates(period.end, runDate) < 0,
+  );
   const last = ended[ended.length - 1];
   if (!last) return null;
   const firstUnbilled = ended.find((period) => {
@@ -45,9 +52,13 @@ export type ScheduledRunOutcome = 'held' | 'queued' | 'nothing-to-bill' | 'inact
 /**
  * A due scheduled run (queued by the profile schedule's tick): while the kill switch is on it is
  * HELD; otherwise a MONTHLY job bills what {@link scheduledRunRange} says (DESIGN.md §4). One job
- * per run, however often it is sent.
+ * per run, however often it is sent. `now` is when the job is created: its "today" (tests simulate it).
  */
-export async function handleScheduledRun(services: AppServices, scheduledRunId: string): Promise<ScheduledRunOutcome> {
+export async function handleScheduledRun(
+  services: AppServices,
+  scheduledRunId: string,
+  now = new Date(),
+): Promise<ScheduledRunOutcome> {
   const { db } = services;
   const settings = await getOrganizationSettings(db);
   const run = await db.scheduledRun.findUnique({ where: { id: scheduledRunId } });
@@ -59,13 +70,19 @@ export async function handleScheduledRun(services: AppServices, scheduledRunId: 
   }
   const profile = await db.customerProfile.findUnique({ where: { id: run.profileId } });
   if (!profile || !profile.isActive || profile.archivedAt) {
-    await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
+    await db.scheduledRun.updateMany({
+      where: { id: run.id, state: { in: WAITING_STATES } },
+      data: { state: 'DONE', releasedAt: new Date() },
+    });
     return 'inactive';
   }
   const runDate = calendarDateInZone(run.dueAt, settings.timezone);
   const period = await scheduledRunRange(db, profile, runDate, settings.timezone);
   if (!period) {
-    await db.scheduledRun.updateMany({ where: { id: run.id, state: { in: WAITING_STATES } }, data: { state: 'DONE', releasedAt: new Date() } });
+    await db.scheduledRun.updateMany({
+      where: { id: run.id, state: { in: WAITING_STATES } },
+      data: { state: 'DONE', releasedAt: new Date() },
+    });
     return 'nothing-to-bill';
   }
   const jobId = await db.$transaction(async (tx) => {
@@ -74,8 +91,11 @@ export async function handleScheduledRun(services: AppServices, scheduledRunId: 
       SELECT state, "billingJobId"::text AS "billingJobId" FROM scheduled_runs WHERE id = ${run.id}::uuid FOR UPDATE`;
     const current = locked[0];
     if (!current || current.billingJobId || !WAITING_STATES.includes(current.state)) return null;
-    const job = await createMonthlyJob(db, profile, period, tx);
-    await tx.scheduledRun.update({ where: { id: run.id }, data: { state: 'DONE', billingJobId: job.id, releasedAt: new Date() } });
+    const job = await createMonthlyJob(db, profile, period, tx, now);
+    await tx.scheduledRun.update({
+      where: { id: run.id },
+      data: { state: 'DONE', billingJobId: job.id, releasedAt: new Date() },
+    });
     return job.id;
   });
   if (!jobId) return 'already-handled';
@@ -101,7 +121,11 @@ export async function releaseHeldRuns(services: AppServices): Promise<number> {
  * run before it sends the message, so a crash between the two would otherwise leave a customer
  * unbilled. Handling a run twice is harmless (one job per run).
  */
-export async function resendStrandedDueRuns(services: AppServices, olderThanSeconds = 120, now = new Date()): Promise<number> {
+export async function resendStrandedDueRuns(
+  services: AppServices,
+  olderThanSeconds = 120,
+  now = new Date(),
+): Promise<number> {
   const { db } = services;
   if (!services.jobs) return 0;
   const stranded = await db.scheduledRun.findMany({
@@ -121,17 +145,12 @@ export async function resendStrandedDueRuns(services: AppServices, olderThanSeco
 export async function requeueStaleJobs(services: AppServices, staleSeconds: number): Promise<number> {
   const { db } = services;
   if (!services.jobs) return 0;
-  const staleBefore = new Date(Date.now() - staleSeconds * 1000);
-  const stale = await db.billingJob.findMany({
-    where: {
-      OR: [
-        { status: 'IN_PROGRESS', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-        { status: 'PENDING', createdAt: { lt: new Date(Date.now() - Math.max(60, staleSeconds) * 1000) } },
-      ],
-    },
-    select: { id: true },
-    take: 100,
-  });
+  // Staleness by the database's clock, as the claim judges it.
+  const stale = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id::text FROM billing_jobs
+    WHERE (status = 'IN_PROGRESS' AND ("heartbeatAt" IS NULL OR "heartbeatAt" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${staleSeconds}::float8)))
+       OR (status = 'PENDING' AND "createdAt" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${Math.max(60, staleSeconds)}::float8))
+    LIMIT 100`;
   for (const job of stale) await sendToQueue(services.jobs, RUN_JOB, { billingJobId: job.id });
   return stale.length;
 }

@@ -1,11 +1,13 @@
 // Sending invoices (issue 12): the kill switch is checked right before each request, after the
 // wait for a rate-limit slot; a reservation whose request may have reached QuickBooks is never
 // dropped, and its requestid never changes, whatever fails next.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryTokenStore, QboClient, QboOAuth, type QboTokenSet } from '@phone-billing/integrations/qbo';
 import type { RequestLimiter } from '@phone-billing/integrations/request-limiter';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
 import { createTestApi, type TestApi } from '../../../../test/caller';
+import { simulatedQboIntegration } from '../../../../test/billing-kit';
+import { claimJob } from './claim-job';
 import { runBillingJob } from './run-job';
 import { retryJob, startManualJob } from './start-job';
 
@@ -33,7 +35,10 @@ function unanswered(client: QboClient): QboClient {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property !== 'createInvoice') return Reflect.get(target, property, receiver);
-      return async (_invoice: unknown, options: { beforeSend?: (attempt: { number: number }) => Promise<void> | void }) => {
+      return async (
+        _invoice: unknown,
+        options: { beforeSend?: (attempt: { number: number }) => Promise<void> | void },
+      ) => {
         await options.beforeSend?.({ number: 1 });
         throw new TypeError('fetch failed: socket hang up');
       };
@@ -54,17 +59,16 @@ describe('sending invoices', () => {
     simulator = createQboSimulator();
     const listening = await simulator.listen();
     close = listening.close;
-    config = { ...simulator.credentials, environment: 'sandbox', redirectUri: 'http://localhost/qbo-callback', simulatorBaseUrl: listening.url };
-    tokens = await new QboClient({ config, tokenStore: createMemoryTokenStore() }).connect(await simulator.approve(new QboOAuth(config).authorizeUrl('send-test')));
-    api = await createTestApi({
-      integrations: {
-        qbo: {
-          simulated: true,
-          getClient: async () => client,
-          status: async () => ({ connected: true, environment: 'sandbox', companyName: 'Simulator', expiresInSeconds: 3600, lastError: null }),
-        },
-      },
-    });
+    config = {
+      ...simulator.credentials,
+      environment: 'sandbox',
+      redirectUri: 'http://localhost/qbo-callback',
+      simulatorBaseUrl: listening.url,
+    };
+    tokens = await new QboClient({ config, tokenStore: createMemoryTokenStore() }).connect(
+      await simulator.approve(new QboOAuth(config).authorizeUrl('send-test')),
+    );
+    api = await createTestApi({ integrations: { qbo: simulatedQboIntegration(() => client) } });
     // Jobs are queued as in production (to no worker: the test runs them itself).
     api.services.jobs = { send: async () => 'queued' };
   });
@@ -75,7 +79,12 @@ describe('sending invoices', () => {
   });
 
   beforeEach(() => {
-    client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve(), maxAttempts: 2 });
+    client = new QboClient({
+      config,
+      tokenStore: createMemoryTokenStore(tokens),
+      sleep: () => Promise.resolve(),
+      maxAttempts: 2,
+    });
     simulator.faults.serverErrorRate = 0;
   });
 
@@ -84,7 +93,14 @@ describe('sending invoices', () => {
     const queue = { id: `send-q-${seq}`, name: `Send Queue ${seq}` };
     await api.db.genesysQueue.create({ data: queue });
     const profile = await api.db.customerProfile.create({
-      data: { qboDisplayName: `Send Customer ${seq}`, qboCustomerId: '1', genesysQueueNames: [queue.name], ratePerMinute: '1.00', minimumMinutes: 0, billingStartDate: new Date('2026-01-01T00:00:00Z') },
+      data: {
+        qboDisplayName: `Send Customer ${seq}`,
+        qboCustomerId: '1',
+        genesysQueueNames: [queue.name],
+        ratePerMinute: '1.00',
+        minimumMinutes: 0,
+        billingStartDate: new Date('2026-01-01T00:00:00Z'),
+      },
     });
     await api.db.customerProfileQueue.create({ data: { profileId: profile.id, queueName: queue.name } });
     await api.db.callRecord.createMany({
@@ -103,16 +119,31 @@ describe('sending invoices', () => {
   it('turning the kill switch on while a worker waits for a QuickBooks slot stops it before the request goes out', async () => {
     const { queue } = await customer(2);
     const held = gate();
-    client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve(), limiter: held.limiter });
-    const job = await startManualJob(api.services, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] }, null);
+    client = new QboClient({
+      config,
+      tokenStore: createMemoryTokenStore(tokens),
+      sleep: () => Promise.resolve(),
+      limiter: held.limiter,
+    });
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
     const before = simulator.invoices().length;
     const running = runBillingJob(api.services, job.id);
     await held.firstWaiter;
     expect(held.waiting()).toBeGreaterThan(0);
-    await api.db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'wrong rates' } });
+    await api.db.organizationSettings.update({
+      where: { id: 1 },
+      data: { killSwitchEnabled: true, killSwitchReason: 'wrong rates' },
+    });
     held.open();
     await running;
-    await api.db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false, killSwitchReason: null } });
+    await api.db.organizationSettings.update({
+      where: { id: 1 },
+      data: { killSwitchEnabled: false, killSwitchReason: null },
+    });
     const stopped = await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(stopped.status).toBe('FAILED');
     expect(stopped.error).toContain('kill switch');
@@ -124,14 +155,20 @@ describe('sending invoices', () => {
 
   it('keeps a reservation whose first attempt may have reached QuickBooks, through an auth error, and re-sends it with the same requestid', async () => {
     const { queue } = await customer(3);
-    const job = await startManualJob(api.services, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] }, null);
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
 
     // First attempt: the connection drops once the request is out, so nobody knows whether QuickBooks took it.
     client = unanswered(client);
     await runBillingJob(api.services, job.id);
     const unclear = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
     expect(unclear).toMatchObject({ state: 'RESERVED', outcomeUnknown: true });
-    expect((await api.db.billingJobCustomer.findFirstOrThrow({ where: { billingJobId: job.id } })).error).toContain('did not confirm');
+    expect((await api.db.billingJobCustomer.findFirstOrThrow({ where: { billingJobId: job.id } })).error).toContain(
+      'did not confirm',
+    );
 
     // Retry while QuickBooks is disconnected: an auth error. The reservation stays, unchanged.
     client = new QboClient({ config, tokenStore: createMemoryTokenStore(), sleep: () => Promise.resolve() });
@@ -152,18 +189,78 @@ describe('sending invoices', () => {
 
   it('keeps a reservation that QuickBooks refuses after an unclear attempt (the first may have landed)', async () => {
     const { queue } = await customer(1);
-    const job = await startManualJob(api.services, { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] }, null);
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
     client = unanswered(client);
     await runBillingJob(api.services, job.id);
     client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve() });
     const entry = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
     // The customer's QuickBooks id now points nowhere: QuickBooks refuses the second attempt.
-    await api.db.customerProfile.updateMany({ where: { genesysQueueNames: { has: queue } }, data: { qboCustomerId: '99999' } });
+    await api.db.customerProfile.updateMany({
+      where: { genesysQueueNames: { has: queue } },
+      data: { qboCustomerId: '99999' },
+    });
     await retryJob(api.services, job.id, null);
     await runBillingJob(api.services, job.id);
     const failed = await api.db.billingJobCustomer.findFirstOrThrow({ where: { billingJobId: job.id } });
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toContain('An earlier attempt may have reached QuickBooks');
-    expect(await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).toMatchObject({ state: 'RESERVED', requestId: entry.requestId });
+    expect(await api.db.invoiceLedgerEntry.findUniqueOrThrow({ where: { id: entry.id } })).toMatchObject({
+      state: 'RESERVED',
+      requestId: entry.requestId,
+    });
+  });
+
+  it('(issue 20, 6) a worker that lost its job to another (its heartbeat stalled) sends nothing more: one owner, judged in database time', async () => {
+    const { queue } = await customer(1);
+    const held = gate();
+    client = new QboClient({
+      config,
+      tokenStore: createMemoryTokenStore(tokens),
+      sleep: () => Promise.resolve(),
+      limiter: held.limiter,
+    });
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
+    const first = runBillingJob(api.services, job.id, { heartbeatMs: 3_600_000 });
+    await held.firstWaiter;
+    // Its heartbeat stalled: by the database's clock the job is stale, and a second worker takes it over and sends.
+    await api.db
+      .$executeRaw`UPDATE billing_jobs SET "heartbeatAt" = now() AT TIME ZONE 'UTC' - interval '1 hour' WHERE id = ${job.id}::uuid`;
+    client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve() });
+    expect(await runBillingJob(api.services, job.id)).toBe('done');
+    expect((await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
+    // The first worker wakes up at its QuickBooks slot: the job is not its own any more, so it sends nothing.
+    held.open();
+    await first;
+    const entry = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
+    expect(entry).toMatchObject({ state: 'CREATED', sendAttempts: 1 });
+    expect(simulator.invoices().filter((invoice) => invoice.DocNumber === entry.docNumber)).toHaveLength(1);
+    expect((await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
+  });
+
+  it('(issue 20, 6) a worker whose clock runs ahead never takes a live job: staleness is judged by the database', async () => {
+    const { queue } = await customer(1);
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
+    const owner = await claimJob(api.db, job.id, 90);
+    expect(owner).not.toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 10 * 60_000, toFake: ['Date'] });
+    try {
+      expect(await claimJob(api.db, job.id, 90)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).ownerToken).toBe(owner);
+    await api.db.billingJob.update({ where: { id: job.id }, data: { status: 'CANCELLED' } });
   });
 });

@@ -6,19 +6,22 @@
  * by looking the DocNumber up, never by sending a second invoice.
  */
 import type { Database } from '@phone-billing/db';
-import { QboApiError, QboAuthError, type QboClient, type QboInvoice, type QboItem } from '@phone-billing/integrations/qbo';
+import {
+  QboApiError,
+  QboAuthError,
+  type QboClient,
+  type QboCreditMemo,
+  type QboInvoice,
+  type QboItem,
+} from '@phone-billing/integrations/qbo';
 import type { AppServices } from '../services';
+import { invoiceTaxCodeProblem, readCompanyTaxCodes, type CompanyTaxCodes } from '../qbo/tax-codes';
 import { buildInvoice, SERVICE_ITEM_NAME } from './invoice-body';
 import { readKillSwitch } from './kill-switch';
-import {
-  ABANDONED_AFTER_MS,
-  dropRefusedReservation,
-  entryLines,
-  markInvoiceCreated,
-  markOutcomeUnknown,
-  markSending,
-} from './ledger';
+import { dropRefusedReservation, entryLines, markInvoiceCreated, markOutcomeUnknown, markSending } from './ledger';
 import { refreshJobCounts } from './claim-job';
+import { NOT_LINKED_TO_QBO } from './billing-messages';
+import { SENDABLE_AFTER_REVIEW } from './review-rules';
 
 export const NOT_CONNECTED_MESSAGE = 'QuickBooks is not connected';
 const RETRY_CHECKS = 'Retry checks QuickBooks for this invoice before sending anything again';
@@ -38,10 +41,13 @@ function messageOf(error: unknown): string {
 }
 
 /** Why the job must not send another invoice now, if it must not. */
-async function stopSignal(db: Database, billingJobId: string): Promise<StopSignal> {
-  const job = await db.billingJob.findUnique({ where: { id: billingJobId }, select: { status: true } });
+async function stopSignal(db: Database, billingJobId: string, ownerToken: string): Promise<StopSignal> {
+  const job = await db.billingJob.findUnique({
+    where: { id: billingJobId },
+    select: { status: true, ownerToken: true },
+  });
   if (!job || job.status === 'CANCELLED') return { reason: 'cancelled' };
-  if (job.status !== 'IN_PROGRESS') return { reason: 'lost' };
+  if (job.status !== 'IN_PROGRESS' || job.ownerToken !== ownerToken) return { reason: 'lost' };
   const killSwitch = await readKillSwitch(db);
   if (killSwitch.enabled) return { reason: 'kill-switch', detail: killSwitch.reason };
   return null;
@@ -57,33 +63,53 @@ export async function qboClientOf(services: AppServices): Promise<{ client: QboC
   }
 }
 
-/** Looks our DocNumber up in QuickBooks: the invoice, null when absent, undefined when QuickBooks could not tell. */
-export async function findSentInvoice(client: QboClient, docNumber: string): Promise<QboInvoice | null | undefined> {
-  return client.findInvoiceByDocNumber(docNumber).catch(() => undefined);
+/**
+ * Looks our DocNumber up in QuickBooks, among invoices or (kind CREDIT_MEMO) credit memos: what it holds,
+ * null when absent, undefined when QuickBooks could not tell.
+ */
+export async function findSentInvoice(
+  client: QboClient,
+  docNumber: string,
+  kind = 'INVOICE',
+): Promise<{ Id: string } | null | undefined> {
+  const found: Promise<QboInvoice | QboCreditMemo | null> =
+    kind === 'CREDIT_MEMO' ? client.findCreditMemoByDocNumber(docNumber) : client.findInvoiceByDocNumber(docNumber);
+  return found.catch(() => undefined);
 }
 
 /**
  * Sends every reserved invoice of the job (customers PENDING with a RESERVED entry), up to
  * `concurrency` at a time. Returns why it stopped early, if it did.
  */
-export async function sendInvoices(services: AppServices, job: { id: string; jobId: string }, concurrency: number): Promise<StopSignal> {
+export async function sendInvoices(
+  services: AppServices,
+  job: { id: string; jobId: string; ownerToken: string },
+  concurrency: number,
+): Promise<StopSignal> {
   const { db } = services;
   const pending = await db.billingJobCustomer.findMany({
-    where: { billingJobId: job.id, status: 'PENDING', ledgerId: { not: null } },
+    // Invoices held for review are sent once a person approves them (review-job.ts).
+    where: { billingJobId: job.id, status: 'PENDING', ledgerId: { not: null }, ...SENDABLE_AFTER_REVIEW },
     orderBy: [{ customerName: 'asc' }, { id: 'asc' }],
-    select: { id: true, ledgerId: true, profileId: true },
+    select: { id: true, ledgerId: true, creditLedgerId: true, profileId: true },
   });
   if (pending.length === 0) return null;
   const { client, error: clientError } = await qboClientOf(services);
 
-  let itemPromise: Promise<QboItem> | null = null;
-  const item = () => {
-    itemPromise ??= client!.ensureServiceItem(SERVICE_ITEM_NAME);
-    itemPromise.catch(() => {
-      itemPromise = null;
-    });
-    return itemPromise;
+  // One lookup (or creation) per item name per job; a failed one is tried again for the next invoice.
+  const itemPromises = new Map<string, Promise<QboItem>>();
+  const item = (name: string = SERVICE_ITEM_NAME) => {
+    const known = itemPromises.get(name);
+    if (known) return known;
+    const promise = client!.ensureServiceItem(name);
+    itemPromises.set(name, promise);
+    promise.catch(() => itemPromises.delete(name));
+    return promise;
   };
+
+  // The company's tax codes, read once for the job; null when QuickBooks cannot say (it checks them itself then).
+  let taxCodesPromise: Promise<CompanyTaxCodes | null> | null = null;
+  const taxCodes = () => (taxCodesPromise ??= readCompanyTaxCodes(client!, { patient: true }).catch(() => null));
 
   let stop: StopSignal = null;
   let next = 0;
@@ -94,8 +120,27 @@ export async function sendInvoices(services: AppServices, job: { id: string; job
         const customer = pending[next];
         next += 1;
         if (!customer) return;
-        const signal = await sendOne({ db, job, customerId: customer.id, ledgerId: customer.ledgerId!, client, clientError, item });
-        if (signal) stop = signal;
+        // Its invoice, then its credit memo (when a period of it was over-invoiced).
+        for (const ledgerId of [customer.ledgerId!, customer.creditLedgerId].filter((id): id is string =>
+          Boolean(id),
+        )) {
+          const signal = await sendOne({
+            db,
+            job,
+            customerId: customer.id,
+            ledgerId,
+            client,
+            clientError,
+            item,
+            taxCodes,
+          });
+          if (signal) stop = signal;
+          const current = await db.billingJobCustomer.findUnique({
+            where: { id: customer.id },
+            select: { status: true },
+          });
+          if (stop || current?.status === 'FAILED') break;
+        }
         await refreshJobCounts(db, job.id);
       }
     }),
@@ -105,63 +150,100 @@ export async function sendInvoices(services: AppServices, job: { id: string; job
 
 type SendContext = {
   db: Database;
-  job: { id: string; jobId: string };
+  job: { id: string; jobId: string; ownerToken: string };
   customerId: string;
   ledgerId: string;
   client: QboClient | null;
   clientError: string | null;
-  item: () => Promise<QboItem>;
+  item: (name?: string) => Promise<QboItem>;
+  taxCodes: () => Promise<CompanyTaxCodes | null>;
 };
 
 async function failCustomer(db: Database, customerId: string, message: string): Promise<void> {
-  await db.billingJobCustomer.update({ where: { id: customerId }, data: { status: 'FAILED', error: message.slice(0, 2000) } });
+  await db.billingJobCustomer.update({
+    where: { id: customerId },
+    data: { status: 'FAILED', error: message.slice(0, 2000) },
+  });
 }
 
 /** Sends one reserved invoice exactly once. Returns a stop signal when the job must stop before sending. */
 async function sendOne(context: SendContext): Promise<StopSignal> {
   const { db, customerId, client } = context;
   const entry = await db.invoiceLedgerEntry.findUnique({ where: { id: context.ledgerId } });
-  if (!entry) return failCustomer(db, customerId, 'The reservation of this invoice is gone; Retry rates this customer again').then(() => null);
+  if (!entry)
+    return failCustomer(
+      db,
+      customerId,
+      'The reservation of this invoice is gone; Retry rates this customer again',
+    ).then(() => null);
   if (entry.state === 'CREATED' && entry.qboInvoiceId) {
     await markInvoiceCreated(db, entry, { Id: entry.qboInvoiceId });
     return null;
   }
-  if (entry.state !== 'RESERVED') return failCustomer(db, customerId, `The reservation is ${entry.state.toLowerCase()}`).then(() => null);
+  if (entry.state !== 'RESERVED')
+    return failCustomer(db, customerId, `The reservation is ${entry.state.toLowerCase()}`).then(() => null);
 
-  const profile = await db.customerProfile.findFirst({ where: { id: entry.profileId }, select: { qboCustomerId: true } });
+  const profile = await db.customerProfile.findFirst({
+    where: { id: entry.profileId },
+    select: { qboCustomerId: true, paymentTermsDays: true },
+  });
   const qboCustomerId = profile?.qboCustomerId?.trim();
   if (!client || !qboCustomerId) {
     // Nothing was ever sent for an entry without firstSentAt: the reservation is kept for Retry.
-    await failCustomer(db, customerId, !client ? (context.clientError ?? NOT_CONNECTED_MESSAGE) : 'This customer has no QuickBooks customer id: connect the profile to a QuickBooks customer');
+    await failCustomer(db, customerId, !client ? (context.clientError ?? NOT_CONNECTED_MESSAGE) : NOT_LINKED_TO_QBO);
     return null;
   }
 
   if (entry.firstSentAt) {
     // An earlier attempt may have reached QuickBooks: ask before sending anything.
-    const existing = await findSentInvoice(client, entry.docNumber);
+    const existing = await findSentInvoice(client, entry.docNumber, entry.kind);
     if (existing) {
       await markInvoiceCreated(db, entry, existing);
       return null;
     }
     if (existing === undefined) {
-      await failCustomer(db, customerId, `QuickBooks could not be asked whether invoice ${entry.docNumber} exists; ${RETRY_CHECKS}`);
+      await failCustomer(
+        db,
+        customerId,
+        `QuickBooks could not be asked whether invoice ${entry.docNumber} exists; ${RETRY_CHECKS}`,
+      );
       return null;
     }
   }
 
   let item: QboItem;
+  const itemsByName = new Map<string, QboItem>();
+  let itemName = SERVICE_ITEM_NAME;
   try {
     item = await context.item();
+    for (const name of new Set(entryLines(entry).flatMap((line) => (line.itemName ? [line.itemName] : [])))) {
+      itemName = name;
+      itemsByName.set(name, await context.item(name));
+    }
   } catch (error) {
-    await failCustomer(db, customerId, `QuickBooks service item "${SERVICE_ITEM_NAME}" unavailable: ${messageOf(error)}`);
+    await failCustomer(db, customerId, `QuickBooks service item "${itemName}" unavailable: ${messageOf(error)}`);
+    return null;
+  }
+  // A tax code the company does not know is refused here, naming the valid ones, never sent.
+  const taxList = await context.taxCodes();
+  const taxProblem = taxList ? invoiceTaxCodeProblem(entryLines(entry), taxList) : null;
+  if (taxProblem) {
+    const released = await dropRefusedReservation(db, entry.id);
+    await failCustomer(
+      db,
+      customerId,
+      `${taxProblem} Fix the customer profile's tax code, then run billing again${released ? '' : ' (Retry checks QuickBooks first)'}.`,
+    );
     return null;
   }
   const body = buildInvoice({
     qboCustomerId,
     docNumber: entry.docNumber,
     txnDate: entry.txnDate ? entry.txnDate.toISOString().slice(0, 10) : new Date().toISOString().slice(0, 10),
+    paymentTermsDays: entry.kind === 'CREDIT_MEMO' ? undefined : profile?.paymentTermsDays,
     lines: entryLines(entry),
     item,
+    itemsByName,
     memo: entry.memo ?? '',
     privateNote: entry.privateNote ?? '',
   });
@@ -169,15 +251,19 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
   let attempts = 0;
   const beforeSend = async () => {
     // Right before the request: a cancel or the kill switch turned on while we waited stops here.
-    const stop = await stopSignal(db, context.job.id);
+    const stop = await stopSignal(db, context.job.id, context.job.ownerToken);
     if (stop) throw new SendingStopped(stop);
-    const sending = await markSending(db, entry.id);
-    if (!sending) throw new SendingStopped((await stopSignal(db, context.job.id)) ?? { reason: 'lost' });
+    const sending = await markSending(db, entry.id, context.job.ownerToken);
+    if (!sending)
+      throw new SendingStopped((await stopSignal(db, context.job.id, context.job.ownerToken)) ?? { reason: 'lost' });
     attempts = sending.attempts;
   };
   try {
-    const invoice = await client.createInvoice(body, { requestId: entry.requestId, beforeSend });
-    await markInvoiceCreated(db, entry, invoice);
+    const created =
+      entry.kind === 'CREDIT_MEMO'
+        ? await client.createCreditMemo(body, { requestId: entry.requestId, beforeSend })
+        : await client.createInvoice(body, { requestId: entry.requestId, beforeSend });
+    await markInvoiceCreated(db, entry, created);
     return null;
   } catch (error) {
     if (error instanceof SendingStopped) {
@@ -193,7 +279,7 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
 /** What a failed request means for the reservation and the customer. */
 async function settleFailedSend(
   context: SendContext,
-  entry: { id: string; docNumber: string; billingJobCustomerId: string | null },
+  entry: { id: string; docNumber: string; billingJobCustomerId: string | null; kind: string },
   attempts: number,
   error: unknown,
 ): Promise<void> {
@@ -201,62 +287,38 @@ async function settleFailedSend(
   const message = messageOf(error);
   if (error instanceof QboApiError && error.code === '6140') {
     // Duplicate DocNumber: our invoice is there already.
-    const existing = await findSentInvoice(client!, entry.docNumber);
+    const existing = await findSentInvoice(client!, entry.docNumber, entry.kind);
     if (existing) return markInvoiceCreated(db, entry, existing);
   }
   if (error instanceof QboAuthError) {
     // Refused before it was read: nothing was created. The reservation stays (same requestid).
-    return failCustomer(db, customerId, `QuickBooks refused the connection (${message}); reconnect QuickBooks, then Retry`);
+    return failCustomer(
+      db,
+      customerId,
+      `QuickBooks refused the connection (${message}); reconnect QuickBooks, then Retry`,
+    );
   }
-  const refused = error instanceof QboApiError && error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 408;
+  // Throttled (429, or 403 with code 3001) past the client's patience: refused for now, but not for good.
+  const refused =
+    error instanceof QboApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !error.throttled &&
+    error.status !== 408;
   if (refused) {
     // Refused outright. Only a first attempt lets the reservation go: an earlier one may have landed.
-    if (attempts <= 1 && (await dropRefusedReservation(db, entry.id))) return failCustomer(db, customerId, `QuickBooks refused the invoice: ${message}`);
-    return failCustomer(db, customerId, `QuickBooks refused the invoice: ${message}. An earlier attempt may have reached QuickBooks; ${RETRY_CHECKS}`);
+    if (attempts <= 1 && (await dropRefusedReservation(db, entry.id)))
+      return failCustomer(db, customerId, `QuickBooks refused the invoice: ${message}`);
+    return failCustomer(
+      db,
+      customerId,
+      `QuickBooks refused the invoice: ${message}. An earlier attempt may have reached QuickBooks; ${RETRY_CHECKS}`,
+    );
   }
   await markOutcomeUnknown(db, entry.id);
-  const existing = await findSentInvoice(client!, entry.docNumber);
+  const existing = await findSentInvoice(client!, entry.docNumber, entry.kind);
   if (existing) return markInvoiceCreated(db, entry, existing);
   return failCustomer(db, customerId, `QuickBooks did not confirm the invoice (${message}); ${RETRY_CHECKS}`);
 }
 
-/**
- * Reservations left by jobs that have ended (cancelled, failed, crashed and never resumed) would
- * hold their calls for ever. Each one untouched for ABANDONED_AFTER_MS is settled: never sent →
- * dropped; sent → its DocNumber is looked up in QuickBooks: found → CREATED, confirmed absent →
- * dropped (nothing can still be in flight), unknown → kept for next time.
- */
-export async function resolveAbandonedReservations(services: AppServices, now = new Date()): Promise<{ created: number; dropped: number }> {
-  const { db } = services;
-  const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS);
-  const stranded = await db.$queryRaw<Array<{ id: string; docNumber: string; firstSentAt: Date | null; billingJobCustomerId: string | null; billingJobId: string }>>`
-    SELECT l.id::text, l."docNumber", l."firstSentAt", l."billingJobCustomerId"::text AS "billingJobCustomerId", l."billingJobId"::text AS "billingJobId"
-    FROM invoice_ledger l LEFT JOIN billing_jobs j ON j.id = l."billingJobId"
-    WHERE l.state = 'RESERVED' AND l."updatedAt" < ${cutoff}
-      AND (j.id IS NULL OR j.status NOT IN ('PENDING', 'IN_PROGRESS'))
-    ORDER BY l."updatedAt" LIMIT 100`;
-  let created = 0;
-  let dropped = 0;
-  let client: QboClient | null | undefined;
-  for (const entry of stranded) {
-    if (!entry.firstSentAt) {
-      dropped += await db.$executeRaw`DELETE FROM invoice_ledger WHERE id = ${entry.id}::uuid AND state = 'RESERVED' AND "firstSentAt" IS NULL`;
-      await db.billingJobCustomer.updateMany({ where: { ledgerId: entry.id }, data: { ledgerId: null } });
-      continue;
-    }
-    client ??= (await qboClientOf(services)).client;
-    if (!client) continue;
-    const existing = await findSentInvoice(client, entry.docNumber);
-    if (existing) {
-      await markInvoiceCreated(db, entry, existing);
-      await refreshJobCounts(db, entry.billingJobId);
-      created += 1;
-    } else if (existing === null) {
-      const removed = await db.$executeRaw`
-        DELETE FROM invoice_ledger WHERE id = ${entry.id}::uuid AND state = 'RESERVED' AND "lastSentAt" < ${cutoff}`;
-      if (removed > 0) await db.billingJobCustomer.updateMany({ where: { ledgerId: entry.id }, data: { ledgerId: null } });
-      dropped += removed;
-    }
-  }
-  return { created, dropped };
-}
+export { resolveAbandonedReservations } from './abandoned-reservations';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../../../../test/server';
-import { runScheduleTick } from './schedule';
+import { runScheduleTick } from '../billing/schedule-tick';
 import { profileStats } from './stats';
 
 /** REST behaviour of /api/v1/customer-profiles (spec 001 §7, spec/API.md, DESIGN.md §4). */
@@ -43,7 +43,11 @@ describe('create, read, update, delete', () => {
     expect((await server.anonymous().get('/api/v1/customer-profiles')).status).toBe(401);
     const roles = (await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>;
     const viewerRole = roles.find((role) => role.name === 'viewer')!;
-    const made = await admin.post('/api/v1/auth/users', { email: 'viewer@example.com', roleIds: [viewerRole.id], password: 'viewer-password-1' });
+    const made = await admin.post('/api/v1/auth/users', {
+      email: 'viewer@example.com',
+      roleIds: [viewerRole.id],
+      password: 'viewer-password-1',
+    });
     expect(made.status).toBe(201);
     const viewer = server.anonymous();
     await viewer.signIn('viewer@example.com', 'viewer-password-1');
@@ -54,7 +58,11 @@ describe('create, read, update, delete', () => {
   });
 
   it('creates with the defaults, answers 201 with rates as decimal text and a next run', async () => {
-    const created = await admin.post('/api/v1/customer-profiles', { ...base, ratePerMinute: 0.05, overageRatePerMinute: '0.075' });
+    const created = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      ratePerMinute: 0.05,
+      overageRatePerMinute: '0.075',
+    });
     expect(created.status).toBe(201);
     const profile = created.body.data;
     expect(profile).toMatchObject({
@@ -73,9 +81,19 @@ describe('create, read, update, delete', () => {
     expect(typeof profile.nextRunAt).toBe('string');
     expect(new Date(profile.nextRunAt).getTime()).toBeGreaterThan(Date.now());
 
-    const updated = await admin.put(`/api/v1/customer-profiles/${profile.id}`, { ...base, qboDisplayName: 'Alpha Company', isActive: false, notes: 'paused' });
+    const updated = await admin.put(`/api/v1/customer-profiles/${profile.id}`, {
+      ...base,
+      qboDisplayName: 'Alpha Company',
+      isActive: false,
+      notes: 'paused',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ qboDisplayName: 'Alpha Company', isActive: false, notes: 'paused', nextRunAt: null });
+    expect(updated.body.data).toMatchObject({
+      qboDisplayName: 'Alpha Company',
+      isActive: false,
+      notes: 'paused',
+      nextRunAt: null,
+    });
 
     const removed = await admin.delete(`/api/v1/customer-profiles/${profile.id}`);
     expect(removed.status).toBe(200);
@@ -84,12 +102,58 @@ describe('create, read, update, delete', () => {
     expect((await admin.put('/api/v1/customer-profiles/not-a-uuid', base)).status).toBe(400);
 
     // The audit log names who created, changed and deleted it (newest first).
-    const audit = (await admin.get('/api/v1/audit-log?limit=100')).body.data as Array<{ action: string; actor: string | null; target: string | null; details: unknown }>;
-    expect(audit.filter((entry) => entry.action.startsWith('customer-profile.')).map(({ action, actor, target, details }) => ({ action, actor, target, details }))).toEqual([
-      { action: 'customer-profile.deleted', actor: TEST_ADMIN.email, target: 'Alpha Company', details: { id: profile.id } },
-      { action: 'customer-profile.updated', actor: TEST_ADMIN.email, target: 'Alpha Company', details: { id: profile.id } },
+    const audit = (await admin.get('/api/v1/audit-log?limit=100')).body.data as Array<{
+      action: string;
+      actor: string | null;
+      target: string | null;
+      details: unknown;
+    }>;
+    expect(
+      audit
+        .filter((entry) => entry.action.startsWith('customer-profile.'))
+        .map(({ action, actor, target, details }) => ({ action, actor, target, details })),
+    ).toEqual([
+      {
+        action: 'customer-profile.deleted',
+        actor: TEST_ADMIN.email,
+        target: 'Alpha Company',
+        details: { id: profile.id },
+      },
+      {
+        action: 'customer-profile.updated',
+        actor: TEST_ADMIN.email,
+        target: 'Alpha Company',
+        details: {
+          id: profile.id,
+          changes: expect.arrayContaining([{ field: 'qboDisplayName', from: 'Alpha Co', to: 'Alpha Company' }]),
+        },
+      },
       { action: 'customer-profile.created', actor: TEST_ADMIN.email, target: 'Alpha Co', details: { id: profile.id } },
     ]);
+  });
+
+  it('reads one profile by id for a link to its dialog; an unknown id is a 404, a malformed one a 400', async () => {
+    const created = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Linked Queue'],
+      qboDisplayName: 'Linked Co',
+    });
+    expect(created.status).toBe(201);
+    const read = await admin.get(`/api/v1/customer-profiles/${created.body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id: created.body.data.id,
+      qboDisplayName: 'Linked Co',
+      genesysQueueNames: ['Linked Queue'],
+      ratePerMinute: '0.05',
+      archivedAt: null,
+    });
+
+    const unknown = await admin.get('/api/v1/customer-profiles/00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ success: false, error: 'Customer profile not found' });
+    expect((await admin.get('/api/v1/customer-profiles/not-a-uuid')).status).toBe(400);
+    expect((await admin.delete(`/api/v1/customer-profiles/${created.body.data.id}`)).status).toBe(200);
   });
 
   it('answers 400 with errors[].msg for each bad field', async () => {
@@ -126,23 +190,46 @@ describe('create, read, update, delete', () => {
 
 describe('a queue belongs to at most one active profile', () => {
   it('refuses a claimed queue with a 409 naming the holder; inactive holders do not count', async () => {
-    const holder = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Holder Inc' });
+    const holder = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Shared Q'],
+      qboDisplayName: 'Holder Inc',
+    });
     expect(holder.status).toBe(201);
 
-    const claim = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Other Q', 'Shared Q'], qboDisplayName: 'Claimer' });
+    const claim = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Other Q', 'Shared Q'],
+      qboDisplayName: 'Claimer',
+    });
     expect(claim.status).toBe(409);
     expect(claim.body.error).toBe("Queue 'Shared Q' already belongs to active customer profile 'Holder Inc'");
 
     // An inactive profile may list it; activating it then is refused.
-    const inactive = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: false });
+    const inactive = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Shared Q'],
+      qboDisplayName: 'Sleeper',
+      isActive: false,
+    });
     expect(inactive.status).toBe(201);
-    const activate = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: true });
+    const activate = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, {
+      ...base,
+      genesysQueueNames: ['Shared Q'],
+      qboDisplayName: 'Sleeper',
+      isActive: true,
+    });
     expect(activate.status).toBe(409);
     expect(activate.body.error).toBe("Queue 'Shared Q' already belongs to active customer profile 'Holder Inc'");
 
     // Once the holder is deleted the queue is free again.
     expect((await admin.delete(`/api/v1/customer-profiles/${holder.body.data.id}`)).status).toBe(200);
-    const retry = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, { ...base, genesysQueueNames: ['Shared Q'], qboDisplayName: 'Sleeper', isActive: true });
+    const retry = await admin.put(`/api/v1/customer-profiles/${inactive.body.data.id}`, {
+      ...base,
+      genesysQueueNames: ['Shared Q'],
+      qboDisplayName: 'Sleeper',
+      isActive: true,
+    });
     expect(retry.status).toBe(200);
     await admin.delete(`/api/v1/customer-profiles/${inactive.body.data.id}`);
   });
@@ -166,11 +253,14 @@ describe('filters and pagination over a few hundred profiles', () => {
     });
     const rows = await db.customerProfile.findMany({ select: { id: true, genesysQueueNames: true, isActive: true } });
     await db.customerProfileQueue.createMany({
-      data: rows.flatMap((row) => row.genesysQueueNames.map((queueName) => ({ profileId: row.id, queueName, profileActive: row.isActive }))),
+      data: rows.flatMap((row) =>
+        row.genesysQueueNames.map((queueName) => ({ profileId: row.id, queueName, profileActive: row.isActive })),
+      ),
     });
   });
 
-  const expectedCount = (predicate: (i: number) => boolean) => Array.from({ length: COUNT }, (_, i) => i).filter(predicate).length;
+  const expectedCount = (predicate: (i: number) => boolean) =>
+    Array.from({ length: COUNT }, (_, i) => i).filter(predicate).length;
 
   it('pages by 20 by default and by the asked limit', async () => {
     const first = await admin.get('/api/v1/customer-profiles');
@@ -196,13 +286,17 @@ describe('filters and pagination over a few hundred profiles', () => {
     expect((await admin.get('/api/v1/customer-profiles?hasQboCustomerId=false')).body.pagination.total).toBe(75);
     expect((await admin.get('/api/v1/customer-profiles?hasQboCustomerId=true')).body.pagination.total).toBe(225);
     expect((await admin.get('/api/v1/customer-profiles?hasGenesysQueues=false')).body.pagination.total).toBe(60);
-    expect((await admin.get('/api/v1/customer-profiles?hasGenesysQueues=true&isActive=true')).body.pagination.total).toBe(
-      expectedCount((i) => i % 5 !== 0 && i % 3 !== 0),
-    );
+    expect(
+      (await admin.get('/api/v1/customer-profiles?hasGenesysQueues=true&isActive=true')).body.pagination.total,
+    ).toBe(expectedCount((i) => i % 5 !== 0 && i % 3 !== 0));
     const byQueue = await admin.get(`/api/v1/customer-profiles?queueName=${encodeURIComponent('bulk queue 41')}`);
-    expect(byQueue.body.data.map((profile: { qboDisplayName: string }) => profile.qboDisplayName)).toEqual(['Bulk 041']);
+    expect(byQueue.body.data.map((profile: { qboDisplayName: string }) => profile.qboDisplayName)).toEqual([
+      'Bulk 041',
+    ]);
     const search = async (term: string) =>
-      (await admin.get(`/api/v1/customer-profiles?limit=100&search=${encodeURIComponent(term)}`)).body.data.map((p: { qboDisplayName: string }) => p.qboDisplayName);
+      (await admin.get(`/api/v1/customer-profiles?limit=100&search=${encodeURIComponent(term)}`)).body.data.map(
+        (p: { qboDisplayName: string }) => p.qboDisplayName,
+      );
     expect(await search('needle')).toEqual(['Bulk 007']);
     expect(await search('HAYSTACK')).toEqual(['Bulk 008']);
     expect(await search('queue 299')).toEqual(['Bulk 299']);
@@ -222,7 +316,13 @@ describe('filters and pagination over a few hundred profiles', () => {
 
 describe('billing schedule', () => {
   it('reschedule-billing answers the customer name and its next run', async () => {
-    const created = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Sched Q'], qboDisplayName: 'Sched Co', billDate: 31, billTime: '02:00' });
+    const created = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Sched Q'],
+      qboDisplayName: 'Sched Co',
+      billDate: 31,
+      billTime: '02:00',
+    });
     const answer = await admin.post(`/api/v1/customer-profiles/${created.body.data.id}/reschedule-billing`, {});
     expect(answer.status).toBe(200);
     expect(answer.body.data.customerName).toBe('Sched Co');
@@ -234,14 +334,23 @@ describe('billing schedule', () => {
 
   it('a profile whose next run has passed gets a job queued by the tick, once', async () => {
     const db = server.server.services.db;
-    const created = await admin.post('/api/v1/customer-profiles', { ...base, genesysQueueNames: ['Tick Q'], qboDisplayName: 'Tick Co', billDate: 15, billTime: '02:00' });
+    const created = await admin.post('/api/v1/customer-profiles', {
+      ...base,
+      genesysQueueNames: ['Tick Q'],
+      qboDisplayName: 'Tick Co',
+      billDate: 15,
+      billTime: '02:00',
+    });
     const id = created.body.data.id as string;
     // Its run fell due a minute ago (every other profile's next run is in the future).
     const dueAt = new Date(Math.floor((Date.now() - 60_000) / 1000) * 1000);
     await db.customerProfile.update({ where: { id }, data: { nextRunAt: dueAt } });
     const now = new Date();
 
-    const [first, second] = await Promise.all([runScheduleTick(server.server.services, now), runScheduleTick(server.server.services, now)]);
+    const [first, second] = await Promise.all([
+      runScheduleTick(server.server.services, now),
+      runScheduleTick(server.server.services, now),
+    ]);
     const third = await runScheduleTick(server.server.services, now);
     const mine = [...first.queued, ...second.queued, ...third.queued].filter((run) => run.profileId === id);
     // The server's own minute tick may have taken it first; either way it is recorded and queued once.
@@ -258,7 +367,13 @@ describe('billing schedule', () => {
     // Advanced past now, to a 15th at 02:00 in Los Angeles.
     const after = await db.customerProfile.findUniqueOrThrow({ where: { id } });
     expect(after.nextRunAt!.getTime()).toBeGreaterThan(now.getTime());
-    const wallClock = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(after.nextRunAt!);
+    const wallClock = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(after.nextRunAt!);
     expect(wallClock).toBe('15, 02:00');
   });
 });
@@ -278,7 +393,11 @@ describe('statistics', () => {
       status: async () => ({ isConnected: true, tokenExpiresAt: null, lastError: null }),
     };
     try {
-      await db.organizationSettings.upsert({ where: { id: 1 }, create: { id: 1, billingIncrementSeconds: 6 }, update: { billingIncrementSeconds: 6 } });
+      await db.organizationSettings.upsert({
+        where: { id: 1 },
+        create: { id: 1, billingIncrementSeconds: 6 },
+        update: { billingIncrementSeconds: 6 },
+      });
       await db.genesysQueue.createMany({
         data: [
           { id: 'stat-qa', name: 'Stat A' },
@@ -335,7 +454,12 @@ describe('statistics', () => {
           'Stat A': { calls: 2, minutes: 3.2, amount: 1.8 },
           'Stat B': { calls: 2, minutes: 10.1, amount: 5.68 },
         },
-        qboMetadata: expect.objectContaining({ qboDisplayName: 'Stat Co', qboCity: 'Bayshore', qboPrimaryPhone: null, qboCountry: 'US' }),
+        qboMetadata: expect.objectContaining({
+          qboDisplayName: 'Stat Co',
+          qboCity: 'Bayshore',
+          qboPrimaryPhone: null,
+          qboCountry: 'US',
+        }),
         period: { start: '2027-03-16', end: '2027-03-20' },
       });
 
@@ -343,7 +467,9 @@ describe('statistics', () => {
       const rest = await admin.get(`/api/v1/customer-profiles/${created.body.data.id}/stats`);
       expect(rest.status).toBe(200);
       expect(rest.body.data).toMatchObject({ totalCalls: 0, totalAmount: 5, queueUsage: {}, lastCallDate: null });
-      expect((await admin.get('/api/v1/customer-profiles/00000000-0000-4000-8000-000000000000/stats')).status).toBe(404);
+      expect((await admin.get('/api/v1/customer-profiles/00000000-0000-4000-8000-000000000000/stats')).status).toBe(
+        404,
+      );
     } finally {
       services.integrations.genesys = original;
       await db.organizationSettings.update({ where: { id: 1 }, data: { billingIncrementSeconds: 60 } });

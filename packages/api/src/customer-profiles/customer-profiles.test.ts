@@ -18,11 +18,15 @@ describe('computeNextRun (company timezone America/Los_Angeles)', () => {
   });
 
   it('bill day 29 in a leap year runs on 2028-02-29', () => {
-    expect(computeNextRun(active(29, '02:00'), new Date('2028-02-01T12:00:00Z'), LA)!.toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(computeNextRun(active(29, '02:00'), new Date('2028-02-01T12:00:00Z'), LA)!.toISOString()).toBe(
+      '2028-02-29T10:00:00.000Z',
+    );
   });
 
   it('bill day 14 at 02:30 falls in the spring-forward gap and runs at 2027-03-14 03:00 PDT', () => {
-    expect(computeNextRun(active(14, '02:30'), new Date('2027-03-01T00:00:00Z'), LA)!.toISOString()).toBe('2027-03-14T10:00:00.000Z');
+    expect(computeNextRun(active(14, '02:30'), new Date('2027-03-01T00:00:00Z'), LA)!.toISOString()).toBe(
+      '2027-03-14T10:00:00.000Z',
+    );
   });
 
   it('bill day 7 at 01:30 runs once, at the first 01:30 of 2027-11-07 (PDT)', () => {
@@ -33,7 +37,9 @@ describe('computeNextRun (company timezone America/Los_Angeles)', () => {
   });
 
   it('an inactive profile has no next run', () => {
-    expect(computeNextRun({ isActive: false, billDate: 1, billTime: '02:00' }, new Date('2027-01-01T00:00:00Z'), LA)).toBeNull();
+    expect(
+      computeNextRun({ isActive: false, billDate: 1, billTime: '02:00' }, new Date('2027-01-01T00:00:00Z'), LA),
+    ).toBeNull();
   });
 });
 
@@ -73,11 +79,20 @@ describe("qboFieldsToFill ('Connect to This Customer')", () => {
     FamilyName: 'Chin',
     PrimaryEmailAddr: { Address: 'Jalopies@intuit.com' },
     PrimaryPhone: { FreeFormNumber: '(650) 555-8989' },
-    BillAddr: { Line1: '12 Willow Rd.', City: 'Menlo Park', CountrySubDivisionCode: 'CA', PostalCode: '94305', Country: 'USA' },
+    BillAddr: {
+      Line1: '12 Willow Rd.',
+      City: 'Menlo Park',
+      CountrySubDivisionCode: 'CA',
+      PostalCode: '94305',
+      Country: 'USA',
+    },
   };
 
   it('copies the id and fills only the empty fields', () => {
-    const fill = qboFieldsToFill({ qboDisplayName: "Jeff's Jalopies", qboPrimaryEmailAddr: 'ap@jeff.example', qboCity: '  ', qboCountry: 'US' }, customer);
+    const fill = qboFieldsToFill(
+      { qboDisplayName: "Jeff's Jalopies", qboPrimaryEmailAddr: 'ap@jeff.example', qboCity: '  ', qboCountry: 'US' },
+      customer,
+    );
     expect(fill).toEqual({
       qboCustomerId: '7',
       qboCompanyName: "Jeff's Jalopies",
@@ -92,16 +107,25 @@ describe("qboFieldsToFill ('Connect to This Customer')", () => {
   });
 
   it('fills the display name when it is blank', () => {
-    expect(qboFieldsToFill({}, { Id: '1', DisplayName: 'Cool Cars' })).toEqual({ qboCustomerId: '1', qboDisplayName: 'Cool Cars' });
+    expect(qboFieldsToFill({}, { Id: '1', DisplayName: 'Cool Cars' })).toEqual({
+      qboCustomerId: '1',
+      qboDisplayName: 'Cool Cars',
+    });
   });
 });
 
 describe('the period a scheduled run bills', () => {
   it('start ≤ end: the previous calendar month for a run on the 1st', () => {
-    expect(periodForScheduledRun({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2027-03-01', null)).toEqual({ start: '2027-02-01', end: '2027-02-28' });
+    expect(periodForScheduledRun({ billingPeriodStart: 1, billingPeriodEnd: 31 }, '2027-03-01', null)).toEqual({
+      start: '2027-02-01',
+      end: '2027-02-28',
+    });
   });
   it('start > end: the mid-month cycle that ended before the run', () => {
-    expect(periodForScheduledRun({ billingPeriodStart: 16, billingPeriodEnd: 15 }, '2027-03-16', null)).toEqual({ start: '2027-02-16', end: '2027-03-15' });
+    expect(periodForScheduledRun({ billingPeriodStart: 16, billingPeriodEnd: 15 }, '2027-03-16', null)).toEqual({
+      start: '2027-02-16',
+      end: '2027-03-15',
+    });
   });
   it('start 31, end 30 across February: Jan 31..Feb 28, then Mar 1..Mar 30 (Feb 28 already invoiced)', () => {
     const rule = { billingPeriodStart: 31, billingPeriodEnd: 30 };

@@ -40,6 +40,8 @@ describe('demo customer profiles', () => {
     expect(profiles.some((profile) => profile.billingPeriodStart === 16 && profile.billingPeriodEnd === 15)).toBe(true);
     expect(new Set(profiles.map((profile) => profile.ratePerMinute)).size).toBeGreaterThan(3);
     expect(profiles.some((profile) => profile.minimumMinutes > 0)).toBe(true);
-    expect(profiles.every((profile) => (profile.isActive ? profile.nextRunAt !== null : profile.nextRunAt === null))).toBe(true);
+    expect(
+      profiles.every((profile) => (profile.isActive ? profile.nextRunAt !== null : profile.nextRunAt === null)),
+    ).toBe(true);
   });
 });

@@ -19,13 +19,72 @@ export const SIMULATED_QBO_CUSTOMERS = simulatedQboCustomers();
 export const SIMULATED_GENESYS_QUEUE_NAMES = SIMULATED_QUEUE_NAMES;
 
 /** Billing terms that vary across the demo profiles (rates, minimums, bill days, periods). */
-const TERMS: ReadonlyArray<Pick<TCustomerProfileForm, 'ratePerMinute' | 'overageRatePerMinute' | 'minimumMinutes' | 'billDate' | 'billTime' | 'billingPeriodStart' | 'billingPeriodEnd'>> = [
-  { ratePerMinute: '0.05', overageRatePerMinute: '0.05', minimumMinutes: 0, billDate: 1, billTime: '02:00', billingPeriodStart: 1, billingPeriodEnd: 31 },
-  { ratePerMinute: '0.04', overageRatePerMinute: '0.06', minimumMinutes: 5000, billDate: 16, billTime: '03:00', billingPeriodStart: 16, billingPeriodEnd: 15 },
-  { ratePerMinute: '0.065', overageRatePerMinute: '0.065', minimumMinutes: 0, billDate: 2, billTime: '06:30', billingPeriodStart: 1, billingPeriodEnd: 31 },
-  { ratePerMinute: '0.03', overageRatePerMinute: '0.045', minimumMinutes: 10000, billDate: 1, billTime: '01:00', billingPeriodStart: 1, billingPeriodEnd: 31 },
-  { ratePerMinute: '0.0725', overageRatePerMinute: '0.0725', minimumMinutes: 0, billDate: 16, billTime: '02:00', billingPeriodStart: 16, billingPeriodEnd: 15 },
-  { ratePerMinute: '0.055', overageRatePerMinute: '0.08', minimumMinutes: 2500, billDate: 5, billTime: '04:15', billingPeriodStart: 1, billingPeriodEnd: 31 },
+const TERMS: ReadonlyArray<
+  Pick<
+    TCustomerProfileForm,
+    | 'ratePerMinute'
+    | 'overageRatePerMinute'
+    | 'minimumMinutes'
+    | 'billDate'
+    | 'billTime'
+    | 'billingPeriodStart'
+    | 'billingPeriodEnd'
+  >
+> = [
+  {
+    ratePerMinute: '0.05',
+    overageRatePerMinute: '0.05',
+    minimumMinutes: 0,
+    billDate: 1,
+    billTime: '02:00',
+    billingPeriodStart: 1,
+    billingPeriodEnd: 31,
+  },
+  {
+    ratePerMinute: '0.04',
+    overageRatePerMinute: '0.06',
+    minimumMinutes: 5000,
+    billDate: 16,
+    billTime: '03:00',
+    billingPeriodStart: 16,
+    billingPeriodEnd: 15,
+  },
+  {
+    ratePerMinute: '0.065',
+    overageRatePerMinute: '0.065',
+    minimumMinutes: 0,
+    billDate: 2,
+    billTime: '06:30',
+    billingPeriodStart: 1,
+    billingPeriodEnd: 31,
+  },
+  {
+    ratePerMinute: '0.03',
+    overageRatePerMinute: '0.045',
+    minimumMinutes: 10000,
+    billDate: 1,
+    billTime: '01:00',
+    billingPeriodStart: 1,
+    billingPeriodEnd: 31,
+  },
+  {
+    ratePerMinute: '0.0725',
+    overageRatePerMinute: '0.0725',
+    minimumMinutes: 0,
+    billDate: 16,
+    billTime: '02:00',
+    billingPeriodStart: 16,
+    billingPeriodEnd: 15,
+  },
+  {
+    ratePerMinute: '0.055',
+    overageRatePerMinute: '0.08',
+    minimumMinutes: 2500,
+    billDate: 5,
+    billTime: '04:15',
+    billingPeriodStart: 1,
+    billingPeriodEnd: 31,
+  },
 ];
 
 /**
@@ -34,7 +93,11 @@ const TERMS: ReadonlyArray<Pick<TCustomerProfileForm, 'ratePerMinute' | 'overage
  * reports it as failed) and the last (inactive). Returns how many it created. Runs under an
  * advisory lock: of several instances starting together, the first creates them, the others none.
  */
-export async function createDemoProfiles(db: Database, queueNames: readonly string[], now = new Date()): Promise<number> {
+export async function createDemoProfiles(
+  db: Database,
+  queueNames: readonly string[],
+  now = new Date(),
+): Promise<number> {
   if ((await db.customerProfile.count()) > 0) return 0;
   return withAdvisoryLock(db, 'phone-billing:demo-profiles', async () => {
     if ((await db.customerProfile.count()) > 0) return 0;
@@ -43,7 +106,10 @@ export async function createDemoProfiles(db: Database, queueNames: readonly stri
 }
 
 async function createDemoProfilesUnlocked(db: Database, queueNames: readonly string[], now: Date): Promise<number> {
-  const names = [...new Set(queueNames.map((name) => name.trim()).filter(Boolean))].slice(0, SIMULATED_QBO_CUSTOMERS.length);
+  const names = [...new Set(queueNames.map((name) => name.trim()).filter(Boolean))].slice(
+    0,
+    SIMULATED_QBO_CUSTOMERS.length,
+  );
   const { timezone } = await getOrganizationSettings(db);
   let created = 0;
   for (const [index, queueName] of names.entries()) {
@@ -55,6 +121,9 @@ async function createDemoProfilesUnlocked(db: Database, queueNames: readonly str
       db,
       {
         ...terms,
+        paymentTermsDays: 30,
+        emailInvoices: false,
+        reviewBeforeSending: false,
         genesysQueueNames: [queueName],
         // The simulated calls go back three months: billing starts two months back, so runs over
         // the last months bill something.
@@ -81,7 +150,9 @@ async function createDemoProfilesUnlocked(db: Database, queueNames: readonly str
           : inactive
             ? 'Demo profile, inactive: not billed.'
             : `Demo profile for the simulated queue ${queueName}.`,
-        qboMetadata: unmapped ? null : { Id: customer.Id, DisplayName: customer.DisplayName, source: 'QuickBooks simulator' },
+        qboMetadata: unmapped
+          ? null
+          : { Id: customer.Id, DisplayName: customer.DisplayName, source: 'QuickBooks simulator' },
       },
       now,
     );

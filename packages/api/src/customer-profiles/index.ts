@@ -1,4 +1,5 @@
 export * from './profiles';
+export * from './list-profiles';
 export * from './schedule';
 export * from './stats';
 export * from './demo';

@@ -3,26 +3,30 @@
  * spec 001 §2-§9). The profile's queue names are mirrored into customer_profile_queues in the same
  * transaction, where a partial unique index refuses a queue held by two ACTIVE profiles.
  */
-import { Prisma, queryRows, type CustomerProfile, type Database, type PgRow } from '@phone-billing/db';
+import { Prisma, type CustomerProfile, type Database, type PgRow } from '@phone-billing/db';
 import { recordAudit, type AuditActor } from '../auth/audit';
+import { changedFields } from '../auth/audit-changes';
+import { lockForVersionedSave, versionStamp } from '../row-versions';
 import { AppError, notFound } from '../errors';
-import { profileCountsCacheKey, type RequestCache } from '../request-cache';
 import { getOrganizationSettings } from '../settings/organization-settings';
-import {
-  COMPLETENESS_CHECK_COUNT,
-  COMPLETENESS_QBO_FIELDS,
-  completenessBand,
-  type TCustomerProfileForm,
-} from '../shared/customer-profile';
+import type { TCustomerProfileForm } from '../shared/customer-profile';
 import { nextRunAfter } from '../domain/schedule';
-import { escapeLikePattern } from '../literal-search';
 import { calendarDateInZone, calendarFromDate, dateFromCalendar } from '../domain/calendar';
 import { defaultBillingStartDate } from '../domain/billing-period';
 
 /** A profile as the API answers it: rates as decimal text, timestamps as ISO text. */
 export type CustomerProfileDto = Omit<
   CustomerProfile,
-  'ratePerMinute' | 'overageRatePerMinute' | 'nextRunAt' | 'createdAt' | 'updatedAt' | 'qboMetadata' | 'billingStartDate' | 'archivedAt'
+  | 'ratePerMinute'
+  | 'overageRatePerMinute'
+  | 'nextRunAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'qboMetadata'
+  | 'billingStartDate'
+  | 'archivedAt'
+  | 'changedBy'
+  | 'changedAt'
 > & {
   ratePerMinute: string;
   overageRatePerMinute: string;
@@ -37,6 +41,40 @@ export type CustomerProfileDto = Omit<
 /** What a save carries: the form plus the QuickBooks customer's snapshot (set by 'Connect'). */
 export type CustomerProfileInput = TCustomerProfileForm & { qboMetadata?: Record<string, unknown> | null };
 
+/** An update: the form, and the version it was based on (none: last write wins). */
+export type CustomerProfileUpdate = CustomerProfileInput & { version?: number };
+
+/** The fields an update's audit entry compares (the form's, as the API shows them). */
+const AUDITED_FIELDS = [
+  'qboDisplayName',
+  'qboCustomerId',
+  'isActive',
+  'ratePerMinute',
+  'overageRatePerMinute',
+  'minimumMinutes',
+  'billDate',
+  'billTime',
+  'billingPeriodStart',
+  'billingPeriodEnd',
+  'billingStartDate',
+  'taxCode',
+  'notes',
+  'genesysQueueNames',
+  'qboCompanyName',
+  'qboGivenName',
+  'qboMiddleName',
+  'qboFamilyName',
+  'qboTitle',
+  'qboSuffix',
+  'qboPrimaryEmailAddr',
+  'qboPrimaryPhone',
+  'qboLine1',
+  'qboCity',
+  'qboCountrySubDivisionCode',
+  'qboPostalCode',
+  'qboCountry',
+] as const satisfies ReadonlyArray<keyof CustomerProfileDto>;
+
 /**
  * Decimal text of a stored rate: at least two places, trailing zeros beyond them dropped
  * ('1.0000' → '1.00', '0.0125' → '0.0125').
@@ -47,15 +85,21 @@ export function formatRate(value: Prisma.Decimal | string | number): string {
   return text.replace(/(\.\d\d\d?)0+$/, '$1').replace(/(\.\d\d)0$/, '$1');
 }
 
-const dayOf = (value: Date | string): string => (typeof value === 'string' ? value.slice(0, 10) : calendarFromDate(value));
+const dayOf = (value: Date | string): string =>
+  typeof value === 'string' ? value.slice(0, 10) : calendarFromDate(value);
 
-export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>): CustomerProfileDto {
+export function toProfileDto(row: CustomerProfile | PgRow<CustomerProfile>): CustomerProfileDto {
+  // Who saved last is told only in a stale save's 409 (row-versions.ts), not in every answer.
+  const { changedBy: _changedBy, changedAt: _changedAt, ...profile } = row;
   const metadata = profile.qboMetadata;
   return {
     ...profile,
     ratePerMinute: formatRate(profile.ratePerMinute),
     overageRatePerMinute: formatRate(profile.overageRatePerMinute),
-    qboMetadata: metadata && typeof metadata === 'object' && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : null,
+    qboMetadata:
+      metadata && typeof metadata === 'object' && !Array.isArray(metadata)
+        ? (metadata as Record<string, unknown>)
+        : null,
     nextRunAt: profile.nextRunAt ? profile.nextRunAt.toISOString() : null,
     // Always set since migration 20261126_billing_claims; the creation day is a safe fallback.
     // A date column comes as a Date through Prisma and as 'YYYY-MM-DD' text through the lean reads
@@ -64,130 +108,6 @@ export function toProfileDto(profile: CustomerProfile | PgRow<CustomerProfile>):
     archivedAt: profile.archivedAt ? profile.archivedAt.toISOString() : null,
     createdAt: profile.createdAt.toISOString(),
     updatedAt: profile.updatedAt.toISOString(),
-  };
-}
-
-export type ProfileListFilters = {
-  page: number;
-  limit: number;
-  search?: string;
-  isActive?: boolean;
-  hasQboCustomerId?: boolean;
-  hasGenesysQueues?: boolean;
-  queueName?: string;
-  /** 'current' (default): not archived; 'archived': only archived; 'all': both. */
-  status?: 'current' | 'archived' | 'all';
-};
-
-/**
- * Least checks a profile must pass to count as complete, from the completeness rule itself
- * (shared/customer-profile.ts), so the SQL below cannot drift from what the badge shows.
- */
-const COMPLETE_FROM_CHECKS = Array.from({ length: COMPLETENESS_CHECK_COUNT + 1 }, (_, checks) => checks).find(
-  (checks) => completenessBand(Math.round((checks / COMPLETENESS_CHECK_COUNT) * 100)) === 'complete',
-)!;
-
-/** Text with something in it once trimmed the way JavaScript's trim() does (shared hasText). */
-const NOT_ONLY_WHITESPACE = '[^ \\t\\n\\v\\f\\r\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
-
-/** The completeness checks a profile row `p` passes, as SQL (profileCompleteness, counted in the database). */
-const PASSED_CHECKS = Prisma.sql`(${Prisma.join(
-  [
-    ...COMPLETENESS_QBO_FIELDS.map((field) => Prisma.sql`(COALESCE(p.${Prisma.raw(`"${field}"`)} ~ ${NOT_ONLY_WHITESPACE}, false))::int`),
-    Prisma.sql`(EXISTS (SELECT 1 FROM unnest(p."genesysQueueNames") AS name WHERE name ~ ${NOT_ONLY_WHITESPACE}))::int`,
-  ],
-  ' + ',
-)})`;
-
-/** The screen's filters as SQL over a profile row `p`: what was typed matches literally, in any case (literal-search.ts). */
-function listConditions(filters: ProfileListFilters): Prisma.Sql {
-  const conditions: Prisma.Sql[] = [];
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLikePattern(search)}%`;
-    conditions.push(Prisma.sql`(p."qboDisplayName" ILIKE ${pattern} OR p."qboCompanyName" ILIKE ${pattern} OR p."qboPrimaryEmailAddr" ILIKE ${pattern}
-      OR EXISTS (SELECT 1 FROM customer_profile_queues q WHERE q."profileId" = p.id AND q."queueName" ILIKE ${pattern}))`);
-  }
-  if (filters.isActive !== undefined) conditions.push(Prisma.sql`p."isActive" = ${filters.isActive}`);
-  if (filters.hasQboCustomerId === true) conditions.push(Prisma.sql`(p."qboCustomerId" IS NOT NULL AND p."qboCustomerId" <> '')`);
-  if (filters.hasQboCustomerId === false) conditions.push(Prisma.sql`(p."qboCustomerId" IS NULL OR p."qboCustomerId" = '')`);
-  if (filters.hasGenesysQueues === true) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) > 0`);
-  if (filters.hasGenesysQueues === false) conditions.push(Prisma.sql`COALESCE(cardinality(p."genesysQueueNames"), 0) = 0`);
-  const status = filters.status ?? 'current';
-  if (status === 'current') conditions.push(Prisma.sql`p."archivedAt" IS NULL`);
-  if (status === 'archived') conditions.push(Prisma.sql`p."archivedAt" IS NOT NULL`);
-  const queueName = filters.queueName?.trim();
-  if (queueName) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM customer_profile_queues q WHERE q."profileId" = p.id AND q."queueName" ILIKE ${escapeLikePattern(queueName)})`);
-  return conditions.length > 0 ? Prisma.join(conditions, ' AND ') : Prisma.sql`true`;
-}
-
-export interface ProfileSummary {
-  total: number;
-  active: number;
-  withQboMapping: number;
-  withQueues: number;
-  complete: number;
-}
-
-type ProfileCounts = { matching: number; summary: ProfileSummary };
-
-/**
- * How many profiles match the filters, and the screen's five stat cards over every profile not
- * archived (not only the filtered page): one statement that reads every profile and runs the
- * completeness checks on each. The customers screen is read far more often than profiles change,
- * so with a request cache these counts are kept per set of filters until a profile or its queues
- * change (every process hears it at once: migration 20261204_profile_counts_notify).
- */
-async function readProfileCounts(db: Database, filters: ProfileListFilters, cache: RequestCache | undefined): Promise<ProfileCounts> {
-  const load = async (): Promise<ProfileCounts> => {
-    const [row] = await queryRows<{ matching: number } & { [Field in keyof ProfileSummary as `summary_${Field}`]: number }>(db, Prisma.sql`
-      SELECT (SELECT count(*) FROM customer_profiles p WHERE ${listConditions(filters)})::int AS matching,
-             count(*)::int AS "summary_total",
-             count(*) FILTER (WHERE p."isActive")::int AS "summary_active",
-             count(*) FILTER (WHERE p."qboCustomerId" ~ ${NOT_ONLY_WHITESPACE})::int AS "summary_withQboMapping",
-             count(*) FILTER (WHERE COALESCE(cardinality(p."genesysQueueNames"), 0) > 0)::int AS "summary_withQueues",
-             count(*) FILTER (WHERE ${PASSED_CHECKS} >= ${COMPLETE_FROM_CHECKS})::int AS "summary_complete"
-        FROM customer_profiles p WHERE p."archivedAt" IS NULL`);
-    return {
-      matching: row!.matching,
-      summary: {
-        total: row!.summary_total,
-        active: row!.summary_active,
-        withQboMapping: row!.summary_withQboMapping,
-        withQueues: row!.summary_withQueues,
-        complete: row!.summary_complete,
-      },
-    };
-  };
-  if (!cache) return load();
-  // Every filter but the page (the type makes a new filter a compile error here until it is added).
-  const counted: { [Filter in Exclude<keyof ProfileListFilters, 'page' | 'limit'>]-?: ProfileListFilters[Filter] | undefined } = {
-    search: filters.search?.trim() || undefined,
-    isActive: filters.isActive,
-    hasQboCustomerId: filters.hasQboCustomerId,
-    hasGenesysQueues: filters.hasGenesysQueues,
-    queueName: filters.queueName?.trim() || undefined,
-    status: filters.status ?? 'current',
-  };
-  return (await cache.read(profileCountsCacheKey(JSON.stringify(counted)), load))!;
-}
-
-/**
- * One page of the list (read on every request), the number of profiles matching the filters and
- * the five stat cards (readProfileCounts): at most two statements, side by side.
- */
-export async function listProfiles(db: Database, filters: ProfileListFilters, options: { cache?: RequestCache } = {}) {
-  const [profiles, counts] = await Promise.all([
-    queryRows<PgRow<CustomerProfile>>(db, Prisma.sql`
-      SELECT p.* FROM customer_profiles p WHERE ${listConditions(filters)}
-       ORDER BY p."qboDisplayName", p.id OFFSET ${(filters.page - 1) * filters.limit} LIMIT ${filters.limit}`),
-    readProfileCounts(db, filters, options.cache),
-  ]);
-  const total = counts.matching;
-  return {
-    data: profiles.map(toProfileDto),
-    pagination: { page: filters.page, limit: filters.limit, total, pages: Math.ceil(total / filters.limit) },
-    summary: { ...counts.summary },
   };
 }
 
@@ -205,7 +125,11 @@ async function findQueueConflict(
 ): Promise<{ queueName: string; profileName: string } | null> {
   if (queueNames.length === 0) return null;
   const claimed = await db.customerProfileQueue.findFirst({
-    where: { queueName: { in: [...queueNames] }, profileActive: true, ...(exceptId ? { profileId: { not: exceptId } } : {}) },
+    where: {
+      queueName: { in: [...queueNames] },
+      profileActive: true,
+      ...(exceptId ? { profileId: { not: exceptId } } : {}),
+    },
     include: { profile: { select: { qboDisplayName: true } } },
     orderBy: { queueName: 'asc' },
   });
@@ -225,12 +149,14 @@ function isUniqueViolation(error: unknown): boolean {
   return /23505|unique constraint/i.test(error instanceof Error ? error.message : '');
 }
 
-function profileData(input: CustomerProfileInput) {
-  const { qboMetadata, billingStartDate, ...form } = input;
+function profileData(input: CustomerProfileUpdate) {
+  const { qboMetadata, billingStartDate, version: _basedOn, ...form } = input;
   return {
     ...form,
     ...(billingStartDate ? { billingStartDate: dateFromCalendar(billingStartDate) } : {}),
-    ...(qboMetadata !== undefined ? { qboMetadata: qboMetadata === null ? Prisma.DbNull : (qboMetadata as Prisma.InputJsonValue) } : {}),
+    ...(qboMetadata !== undefined
+      ? { qboMetadata: qboMetadata === null ? Prisma.DbNull : (qboMetadata as Prisma.InputJsonValue) }
+      : {}),
   };
 }
 
@@ -241,15 +167,18 @@ function profileData(input: CustomerProfileInput) {
 async function saveProfile(
   db: Database,
   id: string | null,
-  input: CustomerProfileInput,
+  input: CustomerProfileUpdate,
+  actor: AuditActor | null,
   nextRunAt: (existing: CustomerProfile | null) => Date | null,
-): Promise<CustomerProfile> {
+): Promise<{ profile: CustomerProfile; before: CustomerProfile | null }> {
   if (input.isActive) {
     const conflict = await findQueueConflict(db, input.genesysQueueNames, id);
     if (conflict) throw conflictError(conflict);
   }
   try {
     return await db.$transaction(async (tx) => {
+      if (id && !(await lockForVersionedSave(tx, 'customer_profiles', id, input.version)))
+        throw notFound('Customer profile');
       const existing = id ? await tx.customerProfile.findUnique({ where: { id } }) : null;
       if (id && !existing) throw notFound('Customer profile');
       const data = {
@@ -258,14 +187,22 @@ async function saveProfile(
         // Turning an archived profile active again brings it back.
         ...(existing?.archivedAt && input.isActive ? { archivedAt: null } : {}),
       };
-      const profile = id ? await tx.customerProfile.update({ where: { id }, data }) : await tx.customerProfile.create({ data });
+      const profile = id
+        ? await tx.customerProfile.update({ where: { id }, data: { ...data, ...versionStamp(actor) } })
+        : await tx.customerProfile.create({
+            data: { ...data, changedBy: actor?.email ?? null, changedAt: new Date() },
+          });
       await tx.customerProfileQueue.deleteMany({ where: { profileId: profile.id } });
       if (profile.genesysQueueNames.length > 0) {
         await tx.customerProfileQueue.createMany({
-          data: profile.genesysQueueNames.map((queueName) => ({ profileId: profile.id, queueName, profileActive: profile.isActive })),
+          data: profile.genesysQueueNames.map((queueName) => ({
+            profileId: profile.id,
+            queueName,
+            profileActive: profile.isActive,
+          })),
         });
       }
-      return profile;
+      return { profile, before: existing };
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -289,18 +226,36 @@ export function computeNextRun(
 }
 
 /** Creates a profile, audited as `actor`'s. */
-export async function createProfile(db: Database, input: CustomerProfileInput, actor: AuditActor | null, now = new Date()): Promise<CustomerProfile> {
-  const profile = await insertProfile(db, input, now);
-  await recordAudit(db, { actor, action: 'customer-profile.created', target: profile.qboDisplayName, details: { id: profile.id } });
+export async function createProfile(
+  db: Database,
+  input: CustomerProfileInput,
+  actor: AuditActor | null,
+  now = new Date(),
+): Promise<CustomerProfile> {
+  const profile = await insertProfile(db, input, now, actor);
+  await recordAudit(db, {
+    actor,
+    action: 'customer-profile.created',
+    target: profile.qboDisplayName,
+    details: { id: profile.id },
+  });
   return profile;
 }
 
 /** Creates a profile without an audit entry: for demo data, which no person created. */
-export async function insertProfile(db: Database, input: CustomerProfileInput, now = new Date()): Promise<CustomerProfile> {
+export async function insertProfile(
+  db: Database,
+  input: CustomerProfileInput,
+  now = new Date(),
+  actor: AuditActor | null = null,
+): Promise<CustomerProfile> {
   const { timezone } = await getOrganizationSettings(db);
   // Billing starts with the period holding today unless the form says otherwise.
   const billingStartDate = input.billingStartDate ?? defaultBillingStartDate(input, calendarDateInZone(now, timezone));
-  return saveProfile(db, null, { ...input, billingStartDate }, () => computeNextRun(input, now, timezone));
+  const saved = await saveProfile(db, null, { ...input, billingStartDate }, actor, () =>
+    computeNextRun(input, now, timezone),
+  );
+  return saved.profile;
 }
 
 /**
@@ -308,9 +263,15 @@ export async function insertProfile(db: Database, input: CustomerProfileInput, n
  * (so an edit made just after a run fell due cannot skip that run), recomputed otherwise, and
  * cleared when the profile is deactivated. Audited as `actor`'s.
  */
-export async function updateProfile(db: Database, id: string, input: CustomerProfileInput, actor: AuditActor | null, now = new Date()): Promise<CustomerProfile> {
+export async function updateProfile(
+  db: Database,
+  id: string,
+  input: CustomerProfileUpdate,
+  actor: AuditActor | null,
+  now = new Date(),
+): Promise<CustomerProfile> {
   const { timezone } = await getOrganizationSettings(db);
-  const profile = await saveProfile(db, id, input, (existing) => {
+  const { profile, before } = await saveProfile(db, id, input, actor, (existing) => {
     const sameSchedule =
       existing !== null &&
       existing.isActive &&
@@ -320,7 +281,13 @@ export async function updateProfile(db: Database, id: string, input: CustomerPro
     if (input.isActive && sameSchedule) return existing.nextRunAt;
     return computeNextRun(input, now, timezone);
   });
-  await recordAudit(db, { actor, action: 'customer-profile.updated', target: profile.qboDisplayName, details: { id } });
+  const changes = before ? changedFields(toProfileDto(before), toProfileDto(profile), AUDITED_FIELDS) : [];
+  await recordAudit(db, {
+    actor,
+    action: 'customer-profile.updated',
+    target: profile.qboDisplayName,
+    details: { id, changes },
+  });
   return profile;
 }
 
@@ -330,21 +297,33 @@ export async function updateProfile(db: Database, id: string, input: CustomerPro
  * and billed calls kept — so a new profile on its queues never bills those calls again. A profile
  * never invoiced is deleted. Audited as `actor`'s.
  */
-export async function deleteProfile(db: Database, id: string, actor: AuditActor | null, now = new Date()): Promise<{ profile: CustomerProfile; archived: boolean }> {
+export async function deleteProfile(
+  db: Database,
+  id: string,
+  actor: AuditActor | null,
+  now = new Date(),
+): Promise<{ profile: CustomerProfile; archived: boolean }> {
   const result = await archiveOrDeleteProfile(db, id, now);
   const action = result.archived ? 'customer-profile.archived' : 'customer-profile.deleted';
   await recordAudit(db, { actor, action, target: result.profile.qboDisplayName, details: { id: result.profile.id } });
   return result;
 }
 
-async function archiveOrDeleteProfile(db: Database, id: string, now: Date): Promise<{ profile: CustomerProfile; archived: boolean }> {
+async function archiveOrDeleteProfile(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<{ profile: CustomerProfile; archived: boolean }> {
   const profile = await getProfile(db, id);
   const invoiced = await db.invoiceLedgerEntry.findFirst({ where: { profileId: id }, select: { id: true } });
   if (invoiced) {
     const archived = await db.$transaction(async (tx) => {
       await tx.scheduledRun.deleteMany({ where: { profileId: id, billingJobId: null } });
       await tx.customerProfileQueue.updateMany({ where: { profileId: id }, data: { profileActive: false } });
-      return tx.customerProfile.update({ where: { id }, data: { isActive: false, nextRunAt: null, archivedAt: profile.archivedAt ?? now } });
+      return tx.customerProfile.update({
+        where: { id },
+        data: { isActive: false, nextRunAt: null, archivedAt: profile.archivedAt ?? now },
+      });
     });
     return { profile: archived, archived: true };
   }
@@ -356,7 +335,10 @@ async function archiveOrDeleteProfile(db: Database, id: string, now: Date): Prom
     ]);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
-      throw new AppError('CONFLICT', 'This customer profile has billing history and cannot be deleted; deactivate it instead');
+      throw new AppError(
+        'CONFLICT',
+        'This customer profile has billing history and cannot be deleted; deactivate it instead',
+      );
     }
     throw error;
   }

@@ -13,12 +13,19 @@ export async function listQueueSuggestions(
   if (genesys) {
     try {
       const queues = await genesys.listQueues();
-      return { data: sortByName(queues.map(({ id, name, description, divisionName }) => ({ id, name, description, divisionName }))), source: 'genesys' };
+      return {
+        data: sortByName(
+          queues.map(({ id, name, description, divisionName }) => ({ id, name, description, divisionName })),
+        ),
+        source: 'genesys',
+      };
     } catch (error) {
       services.logger.warn({ err: error }, 'Genesys queues unavailable; suggesting stored queue names');
     }
   }
-  const stored = await services.db.genesysQueue.findMany({ select: { id: true, name: true, description: true, divisionName: true } });
+  const stored = await services.db.genesysQueue.findMany({
+    select: { id: true, name: true, description: true, divisionName: true },
+  });
   return { data: sortByName(stored), source: 'stored' };
 }
 

@@ -3,11 +3,13 @@
  * billing period up to today in the company timezone, from the stored call records, rated with
  * the profile's own rules.
  */
-import type { CustomerProfile, Database } from '@phone-billing/db';
+import { Prisma, type CustomerProfile, type Database } from '@phone-billing/db';
 import type { AppServices } from '../services';
 import { calendarDateInZone, compareDates, dayRangeToInstants, type CalendarDate } from '../domain/calendar';
 import { currentPeriod } from '../domain/billing-period';
-import { rateUsage } from '../domain/rating';
+import { rateUsage, usageMinutes } from '../domain/rating';
+import { billedSecondsSql } from '../domain/billed-seconds';
+import { billableCallSql } from '../domain/billable-interactions';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { getProfile } from './profiles';
 import { QBO_PROFILE_FIELDS } from '../shared/customer-profile';
@@ -45,7 +47,9 @@ export function splitAmount(totalCents: number, weights: readonly number[]): num
   const exact = weights.map((weight) => (totalCents * weight) / weightSum);
   const parts = exact.map(Math.floor);
   let remaining = totalCents - parts.reduce((sum, part) => sum + part, 0);
-  const order = exact.map((value, index) => ({ index, fraction: value - Math.floor(value) })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
+    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
   for (const { index } of order) {
     if (remaining <= 0) break;
     parts[index]! += 1;
@@ -56,18 +60,27 @@ export function splitAmount(totalCents: number, weights: readonly number[]): num
 
 type QueueRow = { queueName: string; calls: bigint; seconds: bigint; billedSeconds: bigint; lastCall: Date | null };
 
-/** Per-queue sums of voice calls in [from, toExclusive) attributed to the given queue names. */
-async function queueTotals(db: Database, queueNames: string[], from: Date, toExclusive: Date, incrementSeconds: number) {
+/**
+ * Per-queue sums of the calls in [from, toExclusive) a run would bill on the given queue names:
+ * billable voice calls, each rounded up to the increment, by the rules billing uses.
+ */
+async function queueTotals(
+  db: Database,
+  queueNames: string[],
+  from: Date,
+  toExclusive: Date,
+  incrementSeconds: number,
+) {
   if (queueNames.length === 0) return [];
   return db.$queryRaw<QueueRow[]>`
     SELECT q."name" AS "queueName",
            COUNT(*)::bigint AS "calls",
            COALESCE(SUM(c."duration"), 0)::bigint AS "seconds",
-           COALESCE(SUM(CEIL(GREATEST(c."duration", 0)::numeric / ${incrementSeconds}::int) * ${incrementSeconds}::int), 0)::bigint AS "billedSeconds",
+           COALESCE(SUM(${Prisma.raw(billedSecondsSql('c."duration"', incrementSeconds))}), 0)::bigint AS "billedSeconds",
            MAX(c."startTime") AS "lastCall"
       FROM "call_records" c
       JOIN "genesys_queues" q ON q."id" = c."queueId"
-     WHERE lower(c."mediaType") = 'voice'
+     WHERE ${Prisma.raw(billableCallSql('c'))}
        AND q."name" = ANY(${queueNames}::text[])
        AND c."startTime" >= ${from}
        AND c."startTime" < ${toExclusive}
@@ -114,8 +127,14 @@ export async function profileStats(
     taxCode: profile.taxCode,
   });
   const totalCents = Math.round(Number(rating.total) * 100);
-  const shares = splitAmount(totalCents, rows.map((row) => Number(row.billedSeconds)));
-  const lastCall = rows.reduce<Date | null>((latest, row) => (row.lastCall && (!latest || row.lastCall > latest) ? row.lastCall : latest), null);
+  const shares = splitAmount(
+    totalCents,
+    rows.map((row) => Number(row.billedSeconds)),
+  );
+  const lastCall = rows.reduce<Date | null>(
+    (latest, row) => (row.lastCall && (!latest || row.lastCall > latest) ? row.lastCall : latest),
+    null,
+  );
 
   return {
     totalCalls,
@@ -126,7 +145,11 @@ export async function profileStats(
     queueUsage: Object.fromEntries(
       rows.map((row, index) => [
         row.queueName,
-        { calls: Number(row.calls), minutes: Number((Number(row.billedSeconds) / 60).toFixed(4)), amount: shares[index]! / 100 },
+        {
+          calls: Number(row.calls),
+          minutes: Number(usageMinutes(Number(row.billedSeconds))),
+          amount: shares[index]! / 100,
+        },
       ]),
     ),
     qboMetadata: statsQboMetadata(profile),

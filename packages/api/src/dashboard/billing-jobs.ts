@@ -7,7 +7,8 @@ function calendarDay(value: Date): string {
 
 /**
  * GET /dashboard/billing-jobs: the most recent jobs first (index on billing_jobs("createdAt")).
- * A dry run creates no invoice, so it counts none here (its customers were only rated).
+ * `totalInvoices` counts the invoices QuickBooks holds (issue 24), not attempts: a customer whose
+ * send failed created none. A dry run creates no invoice, so it counts none (its customers were only rated).
  */
 export async function recentBillingJobs(db: Database, limit: number): Promise<DashboardBillingJob[]> {
   const jobs = await db.billingJob.findMany({
@@ -21,7 +22,7 @@ export async function recentBillingJobs(db: Database, limit: number): Promise<Da
       startDate: true,
       endDate: true,
       totalClients: true,
-      totalInvoices: true,
+      successfulInvoices: true,
       totalAmount: true,
       createdAt: true,
       error: true,
@@ -35,7 +36,7 @@ export async function recentBillingJobs(db: Database, limit: number): Promise<Da
     startDate: calendarDay(job.startDate),
     endDate: calendarDay(job.endDate),
     totalClients: job.totalClients,
-    totalInvoices: job.type === 'DRY_RUN' ? 0 : job.totalInvoices,
+    totalInvoices: job.type === 'DRY_RUN' ? 0 : job.successfulInvoices,
     totalAmount: job.totalAmount.toFixed(2),
     createdAt: job.createdAt.toISOString(),
     error: job.error,

@@ -21,20 +21,27 @@ describe('the dashboard over seeded data', () => {
           simulated: true,
           listQueues: async () => [],
           ensureCallRecords: async () => undefined,
-          status: async () => ({ isConnected: true, tokenExpiresAt: new Date('2030-01-01T00:00:00Z'), lastError: null }),
+          status: async () => ({
+            isConnected: true,
+            tokenExpiresAt: new Date('2030-01-01T00:00:00Z'),
+            lastError: null,
+          }),
         },
       },
     });
     const { db } = api;
     seeded = await seedDashboardData(db, { now, timeZone: 'America/New_York' });
-    await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' } });
+    await db.organizationSettings.update({
+      where: { id: 1 },
+      data: { killSwitchEnabled: true, killSwitchReason: 'Year-end audit' },
+    });
     nobody = (await api.userWith([], 'Nobody')).caller;
   });
   afterAll(async () => {
     await api?.close();
   });
 
-  it('overview: queues, billing over all jobs, this month\'s voice usage and its estimated revenue', async () => {
+  it("overview: queues, billing over all jobs, this month's voice usage and its estimated revenue", async () => {
     const body = await api.admin.dashboard.overview();
     expect(body.success).toBe(true);
 
@@ -59,7 +66,12 @@ describe('the dashboard over seeded data', () => {
         failedJobs: seeded.jobs.filter((job) => job.status === 'FAILED').length,
         totalInvoices: 2,
       },
-      usage: { totalCalls: inMonth.length, totalMinutes: minutes(seconds), totalAmount: expectedAmount.toFixed(2), month: seeded.month.month },
+      usage: {
+        totalCalls: inMonth.length,
+        totalMinutes: minutes(seconds),
+        totalAmount: expectedAmount.toFixed(2),
+        month: seeded.month.month,
+      },
       config: { timezone: 'America/New_York', currency: 'USD' },
     });
 
@@ -67,12 +79,15 @@ describe('the dashboard over seeded data', () => {
     const dayOfMonth = Number(seeded.month.today.slice(8, 10));
     const expectedDays = Array.from({ length: dayOfMonth }, (_, index) => {
       const date = `${seeded.month.month}-${String(index + 1).padStart(2, '0')}`;
-      const calls = inMonth.filter((call) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(call.at) === date);
+      const calls = inMonth.filter(
+        (call) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(call.at) === date,
+      );
       return { date, calls: calls.length, minutes: minutes(calls.reduce((sum, call) => sum + call.duration, 0)) };
     });
     expect(body.data.usage.byDay).toEqual(expectedDays);
     expect(expectedDays[0]!.calls).toBe(8);
-    if (dayOfMonth >= 2) expect(expectedDays[1]).toEqual({ date: `${seeded.month.month}-02`, calls: 1, minutes: minutes(20) });
+    if (dayOfMonth >= 2)
+      expect(expectedDays[1]).toEqual({ date: `${seeded.month.month}-02`, calls: 1, minutes: minutes(20) });
   });
 
   it('billing-jobs: the ten newest by default, or the limit asked for, with their fields', async () => {
@@ -97,6 +112,19 @@ describe('the dashboard over seeded data', () => {
     // The dry run rated a customer but created no invoice, so it counts none.
     const all = await api.admin.dashboard.billingJobs({ limit: 20 });
     expect(all.data.jobs.find((job) => job.type === 'DRY_RUN')).toMatchObject({ jobId: 'BJ-T0001', totalInvoices: 0 });
+    // Invoices QuickBooks holds, not attempts: a job with 11 attempts of which one failed counts 10.
+    await api.db.billingJob.update({
+      where: { id: seeded.jobs[11]!.id },
+      data: { successfulInvoices: 10, failedInvoices: 1 },
+    });
+    expect((await api.admin.dashboard.billingJobs({ limit: 1 })).data.jobs[0]).toMatchObject({
+      jobId: 'BJ-T0011',
+      totalInvoices: 10,
+    });
+    await api.db.billingJob.update({
+      where: { id: seeded.jobs[11]!.id },
+      data: { successfulInvoices: 11, failedInvoices: 0 },
+    });
     expect((await refusal(api.admin.dashboard.billingJobs({ limit: 0 }))).code).toBe('BAD_REQUEST');
   });
 
@@ -108,41 +136,75 @@ describe('the dashboard over seeded data', () => {
     expect(data.scheduler.billing.isRunning).toBe(true);
     expect(data.scheduler.billing.scheduledJobs).toEqual([
       expect.objectContaining({
-        customerName: 'Acme Corp', billDate: 5, billTime: '02:00', billingPeriodStart: 1, billingPeriodEnd: 31,
-        minimumMinutes: 0, overageRatePerMinute: '0.0500', nextRun: seeded.firstRun.toISOString(),
+        customerName: 'Acme Corp',
+        billDate: 5,
+        billTime: '02:00',
+        billingPeriodStart: 1,
+        billingPeriodEnd: 31,
+        minimumMinutes: 0,
+        overageRatePerMinute: '0.0500',
+        nextRun: seeded.firstRun.toISOString(),
       }),
       expect.objectContaining({
-        customerName: 'Beta LLC', billDate: 15, billTime: '06:30', billingPeriodStart: 16, billingPeriodEnd: 15,
-        minimumMinutes: 100, overageRatePerMinute: '0.2000', nextRun: seeded.secondRun.toISOString(),
+        customerName: 'Beta LLC',
+        billDate: 15,
+        billTime: '06:30',
+        billingPeriodStart: 16,
+        billingPeriodEnd: 15,
+        minimumMinutes: 100,
+        overageRatePerMinute: '0.2000',
+        nextRun: seeded.secondRun.toISOString(),
       }),
     ]);
     const issues = data.overall.issues;
-    const expectIssue = (pattern: RegExp) => expect(issues.some((issue) => pattern.test(issue)), `${pattern} in ${JSON.stringify(issues, null, 1)}`).toBe(true);
+    const expectIssue = (pattern: RegExp) =>
+      expect(
+        issues.some((issue) => pattern.test(issue)),
+        `${pattern} in ${JSON.stringify(issues, null, 1)}`,
+      ).toBe(true);
     expectIssue(/QuickBooks Online is not connected.*QBO Setup/);
     expectIssue(/kill switch is on \(reason: Year-end audit\)/);
     expectIssue(/^1 scheduled billing run is held by the kill switch/);
-    expectIssue(/last scheduled billing job BJ-T0011 \(2026-09-01 to 2026-09-30\) failed: Customer Beta LLC has no QuickBooks mapping/);
+    expectIssue(
+      /last scheduled billing job BJ-T0011 \(2026-09-01 to 2026-09-30\) failed: Customer Beta LLC has no QuickBooks mapping/,
+    );
     expectIssue(/^1 active customer profile has no QuickBooks customer mapping \(Beta LLC\)/);
     expectIssue(/^1 active customer profile has no Genesys queue \(Delta Co\)/);
     expectIssue(/Genesys does not know 1 queue name .*\(Ghost Queue\)/);
     expectIssue(/^1 Genesys queue is not assigned to a team \(Overflow\).*Region & Teams/);
+    // Overflow's call (its only profile is inactive), Support's call before Acme's billing start date (its
+    // creation month), and, after the 15th, Sales' calls before Beta's (16..15, created today).
+    expectIssue(
+      /^\d unowned calls \(\d+ min\) will not be billed by any run \(.*Overflow: 1 call, no active profile holds it; Support: 1 call, before Acme Corp's billing start date\)/,
+    );
     expect(issues.some((issue) => /Genesys Cloud/.test(issue))).toBe(false);
-    expect(issues).toHaveLength(8);
+    expect(issues).toHaveLength(9);
   });
 
   it('system-status follows the integrations and the kill switch as they change', async () => {
     const { db } = api;
-    qboStatus = { connected: true, environment: 'sandbox', companyName: 'Sandbox Company', expiresInSeconds: 3100, lastError: null };
+    qboStatus = {
+      connected: true,
+      environment: 'sandbox',
+      companyName: 'Sandbox Company',
+      expiresInSeconds: 3100,
+      lastError: null,
+    };
     await db.organizationSettings.update({ where: { id: 1 }, data: { killSwitchEnabled: false } });
     await db.scheduledRun.updateMany({ data: { state: 'DONE' } });
     await db.billingJob.updateMany({ where: { status: 'IN_PROGRESS' }, data: { status: 'COMPLETED' } });
     const body = await api.admin.dashboard.systemStatus();
-    expect(body.data.qbo).toEqual({ connected: true, companyName: 'Sandbox Company', environment: 'sandbox', expiresIn: 3100 });
+    expect(body.data.qbo).toEqual({
+      connected: true,
+      companyName: 'Sandbox Company',
+      environment: 'sandbox',
+      expiresIn: 3100,
+    });
     expect(body.data.scheduler.billing.isRunning).toBe(false);
     const issues = body.data.overall.issues;
     expect(issues.some((issue) => /QuickBooks Online/.test(issue))).toBe(false);
     expect(issues.some((issue) => /kill switch/.test(issue))).toBe(false);
-    expect(issues).toHaveLength(5);
+    expect(issues).toHaveLength(6);
 
     qboStatus = { ...qboStatus, lastError: 'Token refresh failed' };
     const failing = await api.admin.dashboard.systemStatus();
@@ -150,11 +212,16 @@ describe('the dashboard over seeded data', () => {
 
     const { integrations } = api.services;
     const genesys = integrations.genesys!;
-    integrations.genesys = { ...genesys, status: async () => ({ isConnected: false, tokenExpiresAt: null, lastError: 'invalid_client' }) };
+    integrations.genesys = {
+      ...genesys,
+      status: async () => ({ isConnected: false, tokenExpiresAt: null, lastError: 'invalid_client' }),
+    };
     try {
       const down = await api.admin.dashboard.systemStatus();
       expect(down.data.genesys).toEqual({ hasValidToken: false, tokenExpiresAt: null });
-      expect(down.data.overall.issues[1]).toMatch(/^Genesys Cloud is not connected \(invalid_client\): call records cannot be pulled/);
+      expect(down.data.overall.issues[1]).toMatch(
+        /^Genesys Cloud is not connected \(invalid_client\): call records cannot be pulled/,
+      );
       delete integrations.qbo;
       const absent = await api.admin.dashboard.systemStatus();
       expect(absent.data.qbo).toEqual({ connected: false, companyName: null, environment: null, expiresIn: null });
@@ -166,7 +233,12 @@ describe('the dashboard over seeded data', () => {
   });
 
   it('needs dashboard:view for the dashboard and a session for the bell', async () => {
-    for (const call of [api.anonymous.dashboard.overview(), api.anonymous.dashboard.billingJobs(), api.anonymous.dashboard.systemStatus(), api.anonymous.dashboard.notifications()]) {
+    for (const call of [
+      api.anonymous.dashboard.overview(),
+      api.anonymous.dashboard.billingJobs(),
+      api.anonymous.dashboard.systemStatus(),
+      api.anonymous.dashboard.notifications(),
+    ]) {
       expect((await refusal(call)).code).toBe('UNAUTHORIZED');
     }
     for (const call of [nobody.dashboard.overview(), nobody.dashboard.billingJobs(), nobody.dashboard.systemStatus()]) {
@@ -202,7 +274,11 @@ describe('the dashboard over seeded data', () => {
     await notify(db, { kind: 'billing-failure', message: 'Billing job BJ-2 failed' });
     const later = await admin.dashboard.notifications();
     expect(later.data.unreadCount).toBe(1);
-    expect(later.data.notifications[0]).toMatchObject({ message: 'Billing job BJ-2 failed', link: '/billing-jobs', unread: true });
+    expect(later.data.notifications[0]).toMatchObject({
+      message: 'Billing job BJ-2 failed',
+      link: '/billing-jobs',
+      unread: true,
+    });
 
     // Integration problems link to the page of the integration concerned.
     await db.organizationSettings.update({ where: { id: 1 }, data: { notifyIntegrationIssues: true } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enabledNotificationKinds } from '../bell/notifications';
+import { enabledNotificationKinds } from '../notifications/bell';
 import { currentMonthInZone } from './month';
 import { secondsToMinutes } from './overview';
 import { nameList } from './system-status';
@@ -23,7 +23,10 @@ describe('currentMonthInZone', () => {
       end: '2026-11-30',
       today: '2026-11-30',
     });
-    expect(currentMonthInZone(new Date('2028-02-10T12:00:00Z'), 'UTC')).toMatchObject({ start: '2028-02-01', end: '2028-02-29' });
+    expect(currentMonthInZone(new Date('2028-02-10T12:00:00Z'), 'UTC')).toMatchObject({
+      start: '2028-02-01',
+      end: '2028-02-29',
+    });
   });
 });
 
@@ -37,12 +40,26 @@ describe('secondsToMinutes', () => {
 
 describe('enabledNotificationKinds', () => {
   it('follows the three Notifications settings', () => {
-    expect(enabledNotificationKinds({ notifyBillingFailures: true, notifyIntegrationIssues: true, notifyKillSwitchChanges: true })).toEqual([
-      'billing-failure',
-      'integration',
-      'kill-switch',
-    ]);
-    expect(enabledNotificationKinds({ notifyBillingFailures: false, notifyIntegrationIssues: true, notifyKillSwitchChanges: false })).toEqual(['integration']);
-    expect(enabledNotificationKinds({ notifyBillingFailures: false, notifyIntegrationIssues: false, notifyKillSwitchChanges: false })).toEqual([]);
+    expect(
+      enabledNotificationKinds({
+        notifyBillingFailures: true,
+        notifyIntegrationIssues: true,
+        notifyKillSwitchChanges: true,
+      }),
+    ).toEqual(['billing-failure', 'integration', 'kill-switch']);
+    expect(
+      enabledNotificationKinds({
+        notifyBillingFailures: false,
+        notifyIntegrationIssues: true,
+        notifyKillSwitchChanges: false,
+      }),
+    ).toEqual(['integration']);
+    expect(
+      enabledNotificationKinds({
+        notifyBillingFailures: false,
+        notifyIntegrationIssues: false,
+        notifyKillSwitchChanges: false,
+      }),
+    ).toEqual([]);
   });
 });

@@ -41,25 +41,41 @@ async function expectedUsage(timeZone: string, increment: number) {
     const seconds = Math.max(call.duration, 0);
     const entry = byDay.get(index) ?? { calls: 0, seconds: 0 };
     byDay.set(index, { calls: entry.calls + 1, seconds: entry.seconds + seconds });
-    billedSecondsByQueueId.set(call.queueId, (billedSecondsByQueueId.get(call.queueId) ?? 0) + Math.ceil(seconds / increment) * increment);
+    billedSecondsByQueueId.set(
+      call.queueId,
+      (billedSecondsByQueueId.get(call.queueId) ?? 0) + Math.ceil(seconds / increment) * increment,
+    );
   }
   return { byDay, billedSecondsByQueueId };
 }
 
 /** Sorted, without the zeros a rollup row left at 0 calls may add: what the dashboard shows. */
-function comparable(usage: { byDay: Map<number, { calls: number; seconds: number }>; billedSecondsByQueueId: Map<string | null, number> }) {
+function comparable(usage: {
+  byDay: Map<number, { calls: number; seconds: number }>;
+  billedSecondsByQueueId: Map<string | null, number>;
+}) {
   return {
     byDay: [...usage.byDay].filter(([, day]) => day.calls !== 0 || day.seconds !== 0).sort(([a], [b]) => a - b),
-    billedSecondsByQueueId: [...usage.billedSecondsByQueueId].filter(([, seconds]) => seconds !== 0).sort(([a], [b]) => String(a).localeCompare(String(b))),
+    billedSecondsByQueueId: [...usage.billedSecondsByQueueId]
+      .filter(([, seconds]) => seconds !== 0)
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
   };
 }
 
 async function expectFiguresToMatchTheCalls() {
   // Los Angeles and New York read the rollup; Kolkata (days start at :30 UTC) and a 7 s
   // increment read the calls: every path must agree with the calls.
-  for (const [timeZone, increment] of [['America/Los_Angeles', 60], ['America/Los_Angeles', 6], ['America/New_York', 1], ['Asia/Kolkata', 60], ['America/Los_Angeles', 7]] as const) {
+  for (const [timeZone, increment] of [
+    ['America/Los_Angeles', 60],
+    ['America/Los_Angeles', 6],
+    ['America/New_York', 1],
+    ['Asia/Kolkata', 60],
+    ['America/Los_Angeles', 7],
+  ] as const) {
     const month = currentMonthInZone(NOW, timeZone);
-    expect(comparable(await readMonthUsage(db, month, timeZone, increment)), `${timeZone}, ${increment} s`).toEqual(comparable(await expectedUsage(timeZone, increment)));
+    expect(comparable(await readMonthUsage(db, month, timeZone, increment)), `${timeZone}, ${increment} s`).toEqual(
+      comparable(await expectedUsage(timeZone, increment)),
+    );
   }
   // And the rollup itself holds exactly the calls' totals per hour, queue and media type.
   const drift = await db.$queryRaw<Array<{ rows: number }>>`
@@ -95,7 +111,11 @@ function generatedCalls(): Call[] {
   return calls;
 }
 
-const asRecord = (call: Call) => ({ ...call, direction: 'inbound', userId: null, wrapUpCode: null, recordingId: null });
+const asRecord = (call: Call) => ({
+  ...call,
+  ...{ direction: 'inbound', userId: null, wrapUpCode: null, recordingId: null },
+  ...{ talkSeconds: 0, holdSeconds: 0, acwSeconds: 0, handleSeconds: 0 },
+});
 
 beforeAll(async () => {
   db = createDatabaseClient(await createTestDatabase(), { max: 4 });
@@ -111,7 +131,8 @@ describe('the dashboard usage rollup', () => {
     // A re-pull: calls in progress have ended, Genesys moved some to other queues or media, one
     // started earlier than first reported (across a day boundary); the rest come back unchanged.
     const repulled = calls.map((call, index) => {
-      if (call.endTime === null) return { ...call, endTime: new Date(call.startTime.getTime() + 754_000), duration: 754 };
+      if (call.endTime === null)
+        return { ...call, endTime: new Date(call.startTime.getTime() + 754_000), duration: 754 };
       if (index % 11 === 0) return { ...call, queueId: QUEUES[(index + 1) % QUEUES.length]! };
       if (index % 13 === 0) return { ...call, mediaType: 'voice' };
       if (index === 200) return { ...call, startTime: new Date(call.startTime.getTime() - 9 * 3_600_000) };
@@ -129,30 +150,67 @@ describe('the dashboard usage rollup', () => {
 
     await db.$executeRaw`TRUNCATE call_records`;
     await expectFiguresToMatchTheCalls();
-    expect(await db.$queryRaw<Array<{ rows: number }>>`SELECT count(*)::int AS rows FROM call_usage_hourly`).toEqual([{ rows: 0 }]);
+    expect(await db.$queryRaw<Array<{ rows: number }>>`SELECT count(*)::int AS rows FROM call_usage_hourly`).toEqual([
+      { rows: 0 },
+    ]);
   });
 
   it('gives the overview the figures the calls give', async () => {
     await upsertCallRecords(db, generatedCalls().map(asRecord));
-    await db.organizationSettings.upsert({ where: { id: 1 }, create: { id: 1, timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 }, update: { timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 } });
-    await db.genesysQueue.createMany({ data: [{ id: 'q-support', name: 'Support' }, { id: 'q-sales', name: 'Sales' }] });
-    await db.customerProfile.create({ data: { qboDisplayName: 'Acme', genesysQueueNames: ['Support'], ratePerMinute: '0.05' } });
-    await db.customerProfile.create({ data: { qboDisplayName: 'Beta', genesysQueueNames: ['Sales'], ratePerMinute: '0.10', minimumMinutes: 100, overageRatePerMinute: '0.20' } });
+    await db.organizationSettings.upsert({
+      where: { id: 1 },
+      create: { id: 1, timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 },
+      update: { timezone: 'America/Los_Angeles', billingIncrementSeconds: 6 },
+    });
+    await db.genesysQueue.createMany({
+      data: [
+        { id: 'q-support', name: 'Support' },
+        { id: 'q-sales', name: 'Sales' },
+      ],
+    });
+    await db.customerProfile.create({
+      data: { qboDisplayName: 'Acme', genesysQueueNames: ['Support'], ratePerMinute: '0.05' },
+    });
+    await db.customerProfile.create({
+      data: {
+        qboDisplayName: 'Beta',
+        genesysQueueNames: ['Sales'],
+        ratePerMinute: '0.10',
+        minimumMinutes: 100,
+        overageRatePerMinute: '0.20',
+      },
+    });
 
     const overview = await dashboardOverview(db, { now: NOW });
     const expected = await expectedUsage('America/Los_Angeles', 6);
     const days = [...expected.byDay.values()];
     expect(overview.usage.totalCalls).toBe(days.reduce((sum, day) => sum + day.calls, 0));
-    expect(overview.usage.totalMinutes).toBe(Math.round((days.reduce((sum, day) => sum + day.seconds, 0) / 60) * 100) / 100);
+    expect(overview.usage.totalMinutes).toBe(
+      Math.round((days.reduce((sum, day) => sum + day.seconds, 0) / 60) * 100) / 100,
+    );
     expect(overview.usage.byDay).toHaveLength(20);
     for (const day of overview.usage.byDay) {
       const counted = expected.byDay.get(Number(day.date.slice(8, 10)) - 1) ?? { calls: 0, seconds: 0 };
-      expect(day).toEqual({ date: day.date, calls: counted.calls, minutes: Math.round((counted.seconds / 60) * 100) / 100 });
+      expect(day).toEqual({
+        date: day.date,
+        calls: counted.calls,
+        minutes: Math.round((counted.seconds / 60) * 100) / 100,
+      });
     }
     // Each profile's queue's billed seconds, rated by the one rating rule.
     const billed = (queueId: string) => expected.billedSecondsByQueueId.get(queueId) ?? 0;
-    const acme = rateUsage({ billedSeconds: billed('q-support'), ratePerMinute: '0.05', minimumMinutes: 0, overageRatePerMinute: '1' }).total;
-    const beta = rateUsage({ billedSeconds: billed('q-sales'), ratePerMinute: '0.10', minimumMinutes: 100, overageRatePerMinute: '0.20' }).total;
+    const acme = rateUsage({
+      billedSeconds: billed('q-support'),
+      ratePerMinute: '0.05',
+      minimumMinutes: 0,
+      overageRatePerMinute: '1',
+    }).total;
+    const beta = rateUsage({
+      billedSeconds: billed('q-sales'),
+      ratePerMinute: '0.10',
+      minimumMinutes: 100,
+      overageRatePerMinute: '0.20',
+    }).total;
     expect(billed('q-sales')).toBeGreaterThan(100 * 60);
     expect(overview.usage.totalAmount).toBe(formatDecimal(addDecimals(acme, beta), 2));
   });

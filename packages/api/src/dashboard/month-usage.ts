@@ -1,5 +1,8 @@
 import { Prisma, queryRows, type Database } from '@phone-billing/db';
 import { addDays, compareDates, dayRangeToInstants } from '../domain/calendar';
+import { billedSecondsSql } from '../domain/billed-seconds';
+import { billedByProfileFieldsSql } from '../domain/billable-interactions';
+import { CALL_USAGE_HOURLY_BILLED_COLUMNS, CALL_USAGE_HOURLY_SECONDS_SQL } from './usage-rollup';
 
 export interface MonthUsage {
   /** Per queue id (null: calls without a queue): seconds billed at the increment, each call rounded up. */
@@ -8,12 +11,16 @@ export interface MonthUsage {
   byDay: Map<number, { calls: number; seconds: number }>;
 }
 
-/** Which column of call_usage_hourly holds the seconds billed at each increment. */
-const ROLLUP_BILLED_COLUMN: Record<number, string> = { 1: 'seconds', 6: '"billedSeconds6"', 60: '"billedSeconds60"' };
-
 const onTheHour = (instant: Date) => instant.getTime() % 3_600_000 === 0;
 
-type UsageRow = { perQueue: boolean; queueId: string | null; dayIndex: number | null; calls: number; seconds: string; billed: string };
+type UsageRow = {
+  perQueue: boolean;
+  queueId: string | null;
+  dayIndex: number | null;
+  calls: number;
+  seconds: string;
+  billed: string;
+};
 
 /**
  * This calendar month's voice calls in the company timezone, per queue and per day. Read from the
@@ -25,7 +32,12 @@ type UsageRow = { perQueue: boolean; queueId: string | null; dayIndex: number | 
  * `width_bucket` over the instants the month's days start at, so no row needs a timezone
  * conversion.
  */
-export async function readMonthUsage(db: Database, month: { start: string; end: string }, timeZone: string, increment: number): Promise<MonthUsage> {
+export async function readMonthUsage(
+  db: Database,
+  month: { start: string; end: string },
+  timeZone: string,
+  increment: number,
+): Promise<MonthUsage> {
   const range = dayRangeToInstants(month.start, month.end, timeZone);
   const dayStarts: Date[] = [];
   for (let day = addDays(month.start, 1); compareDates(day, month.end) <= 0; day = addDays(day, 1)) {
@@ -33,18 +45,21 @@ export async function readMonthUsage(db: Database, month: { start: string; end: 
   }
   const from = range.from.toISOString();
   const to = range.toExclusive.toISOString();
-  const billedColumn = ROLLUP_BILLED_COLUMN[increment];
+  const billedColumn = CALL_USAGE_HOURLY_BILLED_COLUMNS[increment];
+  // Voice calls as the spec's fields bill them, ended or not, with a queue or not: the rollup is keyed
+  // by media type, not by billability, and the dashboard's month is an estimate up to now.
+  const voice = Prisma.raw(billedByProfileFieldsSql(''));
   const fromRollup = billedColumn !== undefined && [range.from, range.toExclusive, ...dayStarts].every(onTheHour);
   const source = fromRollup
     ? Prisma.sql`
-        SELECT "queueId", "hour" AS at, calls, seconds, ${Prisma.raw(billedColumn)} AS billed
+        SELECT "queueId", "hour" AS at, calls, seconds, ${Prisma.raw(`"${billedColumn}"`)} AS billed
           FROM call_usage_hourly
-         WHERE "mediaType" = 'voice' AND "hour" >= ${from}::timestamp AND "hour" < ${to}::timestamp`
+         WHERE ${voice} AND "hour" >= ${from}::timestamp AND "hour" < ${to}::timestamp`
     : Prisma.sql`
         SELECT "queueId", "startTime" AS at, 1 AS calls, GREATEST(duration, 0)::bigint AS seconds,
-               (GREATEST(duration, 0)::bigint + ${increment - 1}) / ${increment} * ${increment} AS billed
+               ${Prisma.raw(billedSecondsSql(CALL_USAGE_HOURLY_SECONDS_SQL, increment))} AS billed
           FROM call_records
-         WHERE "mediaType" = 'voice' AND "startTime" >= ${from}::timestamp AND "startTime" < ${to}::timestamp`;
+         WHERE ${voice} AND "startTime" >= ${from}::timestamp AND "startTime" < ${to}::timestamp`;
   const rows = await queryRows<UsageRow>(
     db,
     Prisma.sql`

@@ -1,7 +1,16 @@
-import { calendarDateInZone, daysInMonth, formatCalendarDate, parseCalendarDate, type CalendarDate } from '../domain/calendar';
+import {
+  calendarDateInZone,
+  daysInMonth,
+  formatCalendarDate,
+  parseCalendarDate,
+  type CalendarDate,
+} from '../domain/calendar';
 
 /** The calendar month `now` falls in, in the zone: its first and last day and today. */
-export function currentMonthInZone(now: Date, timeZone: string): { month: string; start: CalendarDate; end: CalendarDate; today: CalendarDate } {
+export function currentMonthInZone(
+  now: Date,
+  timeZone: string,
+): { month: string; start: CalendarDate; end: CalendarDate; today: CalendarDate } {
   const today = calendarDateInZone(now, timeZone);
   const { year, month } = parseCalendarDate(today);
   return {

@@ -15,9 +15,22 @@ export function secondsToMinutes(seconds: number): number {
 }
 
 type QueueRow = { id: string; name: string };
-type ProfileRow = { genesysQueueNames: string[]; ratePerMinute: string; minimumMinutes: number; overageRatePerMinute: string };
+type ProfileRow = {
+  genesysQueueNames: string[];
+  ratePerMinute: string;
+  minimumMinutes: number;
+  overageRatePerMinute: string;
+};
 
-type SummaryRow = { total: number; successful: number; failed: number; invoices: number; revenue: string; queues: unknown; profiles: unknown };
+type SummaryRow = {
+  total: number;
+  successful: number;
+  failed: number;
+  invoices: number;
+  revenue: string;
+  queues: unknown;
+  profiles: unknown;
+};
 
 function parseJson<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -27,7 +40,10 @@ function parseJson<T>(value: unknown): T {
 async function queuesFromGenesys(genesys: GenesysService | undefined): Promise<QueueRow[]> {
   if (!genesys) return [];
   return Promise.race([
-    genesys.listQueues().then((queues) => queues.map(({ id, name }) => ({ id, name }))).catch(() => []),
+    genesys
+      .listQueues()
+      .then((queues) => queues.map(({ id, name }) => ({ id, name })))
+      .catch(() => []),
     new Promise<QueueRow[]>((resolve) => setTimeout(() => resolve([]), 2000).unref?.()),
   ]);
 }

@@ -1,8 +1,12 @@
 import type { Database } from '@phone-billing/db';
 import { profilesWithUnbilledPeriods } from '../billing/unbilled-periods';
+import { unownedCallsIssue } from '../unowned-calls/unowned-calls-issue';
+import { reviewWaits } from '../billing/review-waits';
 import { displayDateRange } from '../domain/calendar';
 import { formatDecimal } from '../domain/decimal';
 import type { IntegrationServices, QboStatus } from '../integrations';
+import { receivablesIssues } from '../receivables/receivable-views';
+import { syncIntervalSecondsFromEnv } from '../receivables/workers';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import type { ScheduledJob, SystemStatus } from '../shared/dashboard';
 
@@ -47,7 +51,12 @@ function errorText(error: unknown): string {
 }
 
 type QboState = QboStatus & { failure: string | null };
-type GenesysState = { isConnected: boolean; tokenExpiresAt: Date | null; lastError: string | null; failure: string | null };
+type GenesysState = {
+  isConnected: boolean;
+  tokenExpiresAt: Date | null;
+  lastError: string | null;
+  failure: string | null;
+};
 
 async function qboState(integrations: IntegrationServices): Promise<QboState> {
   const disconnected = (failure: string | null): QboState => ({
@@ -66,7 +75,12 @@ async function qboState(integrations: IntegrationServices): Promise<QboState> {
 }
 
 async function genesysState(integrations: IntegrationServices): Promise<GenesysState> {
-  const disconnected = (failure: string | null): GenesysState => ({ isConnected: false, tokenExpiresAt: null, lastError: null, failure });
+  const disconnected = (failure: string | null): GenesysState => ({
+    isConnected: false,
+    tokenExpiresAt: null,
+    lastError: null,
+    failure,
+  });
   if (!integrations.genesys) return disconnected(null);
   return withTimeout(
     integrations.genesys.status().then((status) => ({ ...status, failure: null })),
@@ -79,37 +93,53 @@ async function genesysState(integrations: IntegrationServices): Promise<GenesysS
  * next run) and the issues a person should act on, each as a sentence saying what and where.
  */
 export async function systemStatus(db: Database, integrations: IntegrationServices): Promise<SystemStatus> {
-  const [settings, qbo, genesys, scheduled, runningRows, activeProfiles, queueCountRows, unknownQueueNames, unassignedQueues, lastMonthlyRows, heldRows] =
-    await Promise.all([
-      getOrganizationSettings(db),
-      qboState(integrations),
-      genesysState(integrations),
-      db.$queryRaw<ScheduledRow[]>`
+  // Counting unowned calls reads the most rows: it runs beside the other reads.
+  const unownedIssue = unownedCallsIssue(db);
+  unownedIssue.catch(() => undefined);
+  const [
+    settings,
+    qbo,
+    genesys,
+    scheduled,
+    runningRows,
+    activeProfiles,
+    queueCountRows,
+    unknownQueueNames,
+    unassignedQueues,
+    lastMonthlyRows,
+    heldRows,
+  ] = await Promise.all([
+    getOrganizationSettings(db),
+    qboState(integrations),
+    genesysState(integrations),
+    db.$queryRaw<ScheduledRow[]>`
         SELECT id, "qboDisplayName", "billDate", "billTime", "billingPeriodStart", "billingPeriodEnd", "minimumMinutes",
                "overageRatePerMinute"::text AS "overageRatePerMinute", "ratePerMinute"::text AS "ratePerMinute", "nextRunAt"
           FROM customer_profiles
          WHERE "isActive" AND "nextRunAt" IS NOT NULL
          ORDER BY "nextRunAt", "qboDisplayName"`,
-      db.$queryRaw<Array<{ running: boolean }>>`SELECT EXISTS (SELECT 1 FROM billing_jobs WHERE status = 'IN_PROGRESS') AS running`,
-      db.$queryRaw<Array<{ qboDisplayName: string; qboCustomerId: string | null; queueCount: number }>>`
+    db.$queryRaw<
+      Array<{ running: boolean }>
+    >`SELECT EXISTS (SELECT 1 FROM billing_jobs WHERE status = 'IN_PROGRESS') AS running`,
+    db.$queryRaw<Array<{ qboDisplayName: string; qboCustomerId: string | null; queueCount: number }>>`
         SELECT "qboDisplayName", "qboCustomerId", coalesce(cardinality("genesysQueueNames"), 0)::int AS "queueCount"
           FROM customer_profiles WHERE "isActive" ORDER BY "qboDisplayName"`,
-      db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM genesys_queues`,
-      db.$queryRaw<Array<{ name: string }>>`
+    db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM genesys_queues`,
+    db.$queryRaw<Array<{ name: string }>>`
         SELECT DISTINCT queue_name AS name
           FROM customer_profiles cp, unnest(cp."genesysQueueNames") AS queue_name
          WHERE cp."isActive"
            AND NOT EXISTS (SELECT 1 FROM genesys_queues gq WHERE gq.name = queue_name)
          ORDER BY 1`,
-      db.$queryRaw<Array<{ name: string }>>`
+    db.$queryRaw<Array<{ name: string }>>`
         SELECT gq.name FROM genesys_queues gq
          WHERE NOT EXISTS (SELECT 1 FROM queue_assignments qa WHERE qa."queueId" = gq.id)
          ORDER BY gq.name`,
-      db.$queryRaw<Array<{ jobId: string; status: string; startDate: string; endDate: string; error: string | null }>>`
+    db.$queryRaw<Array<{ jobId: string; status: string; startDate: string; endDate: string; error: string | null }>>`
         SELECT "jobId", status::text AS status, "startDate"::text AS "startDate", "endDate"::text AS "endDate", error
           FROM billing_jobs WHERE type = 'MONTHLY' ORDER BY "createdAt" DESC LIMIT 1`,
-      db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM scheduled_runs WHERE state = 'HELD'`,
-    ]);
+    db.$queryRaw<Array<{ total: number }>>`SELECT count(*)::int AS total FROM scheduled_runs WHERE state = 'HELD'`,
+  ]);
 
   const issues: string[] = [];
 
@@ -117,13 +147,17 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     issues.push(`QuickBooks Online status could not be read (${qbo.failure}): test the connection on QBO Setup.`);
   } else if (!qbo.connected) {
     const detail = qbo.lastError ? ` (${qbo.lastError})` : '';
-    issues.push(`QuickBooks Online is not connected${detail}: billing cannot create invoices until it is connected on QBO Setup.`);
+    issues.push(
+      `QuickBooks Online is not connected${detail}: billing cannot create invoices until it is connected on QBO Setup.`,
+    );
   } else if (qbo.lastError) {
     issues.push(`QuickBooks Online is failing (${qbo.lastError}): test or reconnect it on QBO Setup.`);
   }
 
   if (genesys.failure) {
-    issues.push(`Genesys Cloud status could not be read (${genesys.failure}): test the connection on the Genesys Cloud page.`);
+    issues.push(
+      `Genesys Cloud status could not be read (${genesys.failure}): test the connection on the Genesys Cloud page.`,
+    );
   } else if (!genesys.isConnected) {
     const detail = genesys.lastError ? ` (${genesys.lastError})` : '';
     issues.push(
@@ -134,8 +168,12 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
   }
 
   if (settings.killSwitchEnabled) {
-    const reason = settings.killSwitchReason?.trim() ? `reason: ${settings.killSwitchReason.trim()}` : 'no reason given';
-    issues.push(`The billing kill switch is on (${reason}): new billing runs are refused and scheduled runs are held until it is turned off in Settings.`);
+    const reason = settings.killSwitchReason?.trim()
+      ? `reason: ${settings.killSwitchReason.trim()}`
+      : 'no reason given';
+    issues.push(
+      `The billing kill switch is on (${reason}): new billing runs are refused and scheduled runs are held until it is turned off in Settings.`,
+    );
   }
 
   const heldRuns = heldRows[0]?.total ?? 0;
@@ -149,14 +187,31 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
   if (lastMonthlyJob?.status === 'FAILED') {
     const period = `${lastMonthlyJob.startDate} to ${lastMonthlyJob.endDate}`;
     const error = lastMonthlyJob.error?.trim() ? `: ${lastMonthlyJob.error.trim()}` : '';
-    issues.push(`The last scheduled billing job ${lastMonthlyJob.jobId} (${period}) failed${error}. Fix the cause and retry it on Billing Jobs.`);
+    issues.push(
+      `The last scheduled billing job ${lastMonthlyJob.jobId} (${period}) failed${error}. Fix the cause and retry it on Billing Jobs.`,
+    );
   }
 
-  const unbilled = await profilesWithUnbilledPeriods(db, settings.timezone);
+  // Following invoices after sending: webhooks refused or silent, a sync that is behind.
+  issues.push(
+    ...(await receivablesIssues(db, {
+      qboConnected: qbo.connected && !qbo.failure,
+      syncIntervalSeconds: syncIntervalSecondsFromEnv(process.env),
+    })),
+  );
+
+  const unbilled = await profilesWithUnbilledPeriods(
+    db,
+    settings.timezone,
+    new Date(),
+    2,
+    settings.billingIncrementSeconds,
+  );
   if (unbilled.length > 0) {
     const described = unbilled.map((profile) => {
       const first = profile.periods[0]!;
-      const more = profile.periods.length > 1 ? ` and ${plural(profile.periods.length - 1, 'more period', 'more periods')}` : '';
+      const more =
+        profile.periods.length > 1 ? ` and ${plural(profile.periods.length - 1, 'more period', 'more periods')}` : '';
       return `${profile.name}: ${displayDateRange(first.start, first.end)}${more}`;
     });
     issues.push(
@@ -164,14 +219,24 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     );
   }
 
-  const unmapped = activeProfiles.filter((profile) => !profile.qboCustomerId?.trim()).map((profile) => profile.qboDisplayName);
+  const unowned = await unownedIssue;
+  if (unowned) issues.push(unowned);
+
+  // Invoices held for review wait for a person; after a few days, the wait is said in days.
+  issues.push(...(await reviewWaits(db, settings.timezone)).map((wait) => wait.message));
+
+  const unmapped = activeProfiles
+    .filter((profile) => !profile.qboCustomerId?.trim())
+    .map((profile) => profile.qboDisplayName);
   if (unmapped.length > 0) {
     issues.push(
       `${plural(unmapped.length, 'active customer profile has', 'active customer profiles have')} no QuickBooks customer mapping (${nameList(unmapped)}): connect ${unmapped.length === 1 ? 'it' : 'them'} on Customer Profiles, or ${unmapped.length === 1 ? 'its invoice' : 'their invoices'} will fail.`,
     );
   }
 
-  const withoutQueues = activeProfiles.filter((profile) => profile.queueCount === 0).map((profile) => profile.qboDisplayName);
+  const withoutQueues = activeProfiles
+    .filter((profile) => profile.queueCount === 0)
+    .map((profile) => profile.qboDisplayName);
   if (withoutQueues.length > 0) {
     issues.push(
       `${plural(withoutQueues.length, 'active customer profile has', 'active customer profiles have')} no Genesys queue (${nameList(withoutQueues)}): add queues on Customer Profiles so calls can be billed.`,
@@ -218,7 +283,9 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
       hasValidToken: genesys.isConnected,
       tokenExpiresAt: genesys.tokenExpiresAt ? new Date(genesys.tokenExpiresAt).toISOString() : null,
     },
-    scheduler: { billing: { totalScheduledJobs: scheduledJobs.length, isRunning: Boolean(runningRows[0]?.running), scheduledJobs } },
+    scheduler: {
+      billing: { totalScheduledJobs: scheduledJobs.length, isRunning: Boolean(runningRows[0]?.running), scheduledJobs },
+    },
     overall: { issues },
   };
 }

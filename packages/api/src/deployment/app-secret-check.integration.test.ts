@@ -29,8 +29,12 @@ describe('one APP_SECRET for every instance on a database', () => {
 
   it('agrees on one value when several instances store it at once', async () => {
     await db.deploymentCheck.deleteMany();
-    const outcomes = await Promise.allSettled(['a', 'b', 'c', 'd'].map((name) => checkAppSecret(db, `secret-${name}-0123456789`)));
+    const outcomes = await Promise.allSettled(
+      ['a', 'b', 'c', 'd'].map((name) => checkAppSecret(db, `secret-${name}-0123456789`)),
+    );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StartupRefusedError)).toHaveLength(3);
+    expect(
+      outcomes.filter((outcome) => outcome.status === 'rejected' && outcome.reason instanceof StartupRefusedError),
+    ).toHaveLength(3);
   });
 });

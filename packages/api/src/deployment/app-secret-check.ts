@@ -27,7 +27,11 @@ export const APP_SECRET_MISMATCH_MESSAGE =
  * operator changed the secret on purpose), which replaces the stored check value.
  * Returns what happened, for the start-up log.
  */
-export async function checkAppSecret(db: Database, appSecret: string, options: { acceptNewSecret?: boolean } = {}): Promise<'stored' | 'matched' | 'replaced'> {
+export async function checkAppSecret(
+  db: Database,
+  appSecret: string,
+  options: { acceptNewSecret?: boolean } = {},
+): Promise<'stored' | 'matched' | 'replaced'> {
   const value = appSecretCheckValue(appSecret);
   // Insert-or-keep in one statement: instances starting together agree on whichever came first.
   const inserted = await db.$executeRaw`

@@ -88,18 +88,72 @@ describe('latestPeriodEndedBefore', () => {
 describe('periodForScheduledRun', () => {
   it.each([
     // start ≤ end: a run on the 1st bills last month.
-    ['calendar month, nothing invoiced yet', rule(1, 31), '2027-03-01', null, { start: '2027-02-01', end: '2027-02-28' }],
-    ['calendar month after the previous one', rule(1, 31), '2027-03-01', '2027-01-31', { start: '2027-02-01', end: '2027-02-28' }],
-    ['run on the last day bills the month before', rule(1, 31), '2027-03-31', '2027-01-31', { start: '2027-02-01', end: '2027-02-28' }],
-    ['after a manual run invoiced part of it', rule(1, 31), '2027-03-01', '2027-02-10', { start: '2027-02-11', end: '2027-02-28' }],
+    [
+      'calendar month, nothing invoiced yet',
+      rule(1, 31),
+      '2027-03-01',
+      null,
+      { start: '2027-02-01', end: '2027-02-28' },
+    ],
+    [
+      'calendar month after the previous one',
+      rule(1, 31),
+      '2027-03-01',
+      '2027-01-31',
+      { start: '2027-02-01', end: '2027-02-28' },
+    ],
+    [
+      'run on the last day bills the month before',
+      rule(1, 31),
+      '2027-03-31',
+      '2027-01-31',
+      { start: '2027-02-01', end: '2027-02-28' },
+    ],
+    [
+      'after a manual run invoiced part of it',
+      rule(1, 31),
+      '2027-03-01',
+      '2027-02-10',
+      { start: '2027-02-11', end: '2027-02-28' },
+    ],
     ['first half of the month', rule(1, 15), '2027-03-20', '2027-02-15', { start: '2027-03-01', end: '2027-03-15' }],
     // start > end.
     ['15th to 14th', rule(15, 14), '2027-03-15', '2027-02-14', { start: '2027-02-15', end: '2027-03-14' }],
-    ['31st to 30th: Jan 31..Feb 28', rule(31, 30), '2027-03-01', '2027-01-30', { start: '2027-01-31', end: '2027-02-28' }],
-    ['31st to 30th after February, Feb 28 already invoiced', rule(31, 30), '2027-04-01', '2027-02-28', { start: '2027-03-01', end: '2027-03-30' }],
-    ['31st to 30th after February, nothing invoiced yet', rule(31, 30), '2027-04-01', null, { start: '2027-02-28', end: '2027-03-30' }],
-    ['31st to 30th in a leap year', rule(31, 30), '2028-03-01', '2028-01-30', { start: '2028-01-31', end: '2028-02-29' }],
-    ['31st to 30th after a leap February', rule(31, 30), '2028-04-01', '2028-02-29', { start: '2028-03-01', end: '2028-03-30' }],
+    [
+      '31st to 30th: Jan 31..Feb 28',
+      rule(31, 30),
+      '2027-03-01',
+      '2027-01-30',
+      { start: '2027-01-31', end: '2027-02-28' },
+    ],
+    [
+      '31st to 30th after February, Feb 28 already invoiced',
+      rule(31, 30),
+      '2027-04-01',
+      '2027-02-28',
+      { start: '2027-03-01', end: '2027-03-30' },
+    ],
+    [
+      '31st to 30th after February, nothing invoiced yet',
+      rule(31, 30),
+      '2027-04-01',
+      null,
+      { start: '2027-02-28', end: '2027-03-30' },
+    ],
+    [
+      '31st to 30th in a leap year',
+      rule(31, 30),
+      '2028-03-01',
+      '2028-01-30',
+      { start: '2028-01-31', end: '2028-02-29' },
+    ],
+    [
+      '31st to 30th after a leap February',
+      rule(31, 30),
+      '2028-04-01',
+      '2028-02-29',
+      { start: '2028-03-01', end: '2028-03-30' },
+    ],
   ])('%s', (_case, periodRule, runDate, lastInvoicedDay, expected) => {
     expect(periodForScheduledRun(periodRule, runDate, lastInvoicedDay)).toEqual(expected);
   });

@@ -1,11 +1,4 @@
-import {
-  addDays,
-  addMonths,
-  clampedDayOfMonth,
-  compareDates,
-  parseCalendarDate,
-  type CalendarDate,
-} from './calendar';
+import { addDays, addMonths, clampedDayOfMonth, compareDates, parseCalendarDate, type CalendarDate } from './calendar';
 import { subtractDayRanges } from './day-ranges';
 
 /** A profile's billing-period days (1-31; a number past a month's length means its last day). */
@@ -120,7 +113,9 @@ export function defaultBillingStartDate(rule: PeriodRule, createdDay: CalendarDa
   const holding = periodContaining(rule, createdDay);
   if (holding) return holding.start;
   // A day the rule leaves out (after day 15 of a 1..15 rule): the next period starts the billing.
-  return rulePeriodsOverlapping(rule, createdDay, addDays(createdDay, 62)).find((period) => compareDates(period.start, createdDay) >= 0)!.start;
+  return rulePeriodsOverlapping(rule, createdDay, addDays(createdDay, 62)).find(
+    (period) => compareDates(period.start, createdDay) >= 0,
+  )!.start;
 }
 
 /**
@@ -174,7 +169,11 @@ export function billingPeriodsBetween(
       const start = compareDates(period.start, billingStartDate) < 0 ? billingStartDate : period.start;
       const pieces = subtractDayRanges({ start, end: period.end }, fixed);
       for (const piece of pieces) {
-        if (compareDates(piece.start, piece.end) <= 0 && compareDates(piece.end, from) >= 0 && compareDates(piece.start, to) <= 0) {
+        if (
+          compareDates(piece.start, piece.end) <= 0 &&
+          compareDates(piece.end, from) >= 0 &&
+          compareDates(piece.start, to) <= 0
+        ) {
           periods.push({ ...piece, recorded: false });
         }
       }

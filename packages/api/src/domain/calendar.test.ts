@@ -92,12 +92,9 @@ describe('parseCalendarDate', () => {
     expect(parseCalendarDate('2028-02-29')).toEqual({ year: 2028, month: 2, day: 29 });
   });
 
-  it.each(['2027-02-29', '2027-13-01', '2027-00-10', '2027-2-1', '2027-02-01T00:00', ''])(
-    'rejects %j',
-    (text) => {
-      expect(() => parseCalendarDate(text)).toThrow(RangeError);
-    },
-  );
+  it.each(['2027-02-29', '2027-13-01', '2027-00-10', '2027-2-1', '2027-02-01T00:00', ''])('rejects %j', (text) => {
+    expect(() => parseCalendarDate(text)).toThrow(RangeError);
+  });
 });
 
 describe('calendarDateInZone', () => {

@@ -28,8 +28,21 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
+// Rating splits the same few hundred days hundreds of thousands of times: each is split once, then
+// remembered (frozen, so no caller can change what the next one reads).
+const parsedDates = new Map<CalendarDate, Readonly<CalendarDateParts>>();
+
 /** Splits a 'YYYY-MM-DD' string; throws a RangeError for malformed or impossible dates. */
 export function parseCalendarDate(date: CalendarDate): CalendarDateParts {
+  const known = parsedDates.get(date);
+  if (known) return known;
+  const parts = Object.freeze(splitCalendarDate(date));
+  if (parsedDates.size >= 100_000) parsedDates.clear();
+  parsedDates.set(date, parts);
+  return parts;
+}
+
+function splitCalendarDate(date: CalendarDate): CalendarDateParts {
   const match = CALENDAR_DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
   const year = Number(match[1]);

@@ -28,7 +28,8 @@ function complement(taken: Interval[], watermark: number): Interval[] {
 }
 
 const sameIntervals = (a: Interval[], b: Interval[]) =>
-  a.length === b.length && a.every((interval, index) => interval.from === b[index]!.from && interval.to === b[index]!.to);
+  a.length === b.length &&
+  a.every((interval, index) => interval.from === b[index]!.from && interval.to === b[index]!.to);
 
 /**
  * The boxes a new claim over the start window [from, to) draws for one queue: everything below
@@ -51,13 +52,17 @@ export function freeBoxes(window: Interval, live: readonly ClaimBox[], watermark
   for (let index = 0; index + 1 < points.length; index += 1) {
     const from = points[index]!;
     const to = points[index + 1]!;
-    const taken = overlapping.filter((box) => box.startFrom <= from && box.startTo >= to).map((box) => ({ from: box.seqFrom, to: box.seqTo }));
+    const taken = overlapping
+      .filter((box) => box.startFrom <= from && box.startTo >= to)
+      .map((box) => ({ from: box.seqFrom, to: box.seqTo }));
     const free = complement(taken, watermark);
     const previous = slices[slices.length - 1];
     if (previous && previous.to === from && sameIntervals(previous.free, free)) previous.to = to;
     else slices.push({ from, to, free });
   }
-  return slices.flatMap((slice) => slice.free.map((seq) => ({ startFrom: slice.from, startTo: slice.to, seqFrom: seq.from, seqTo: seq.to })));
+  return slices.flatMap((slice) =>
+    slice.free.map((seq) => ({ startFrom: slice.from, startTo: slice.to, seqFrom: seq.from, seqTo: seq.to })),
+  );
 }
 
 /** True when the call (start instant, sequence number) lies inside the box. */

@@ -5,7 +5,9 @@ export type DayRange = { start: CalendarDate; end: CalendarDate };
 
 /** The ranges sorted and merged where they overlap or touch. */
 export function mergeDayRanges(ranges: readonly DayRange[]): DayRange[] {
-  const sorted = ranges.filter((range) => compareDates(range.start, range.end) <= 0).sort((a, b) => compareDates(a.start, b.start));
+  const sorted = ranges
+    .filter((range) => compareDates(range.start, range.end) <= 0)
+    .sort((a, b) => compareDates(a.start, b.start));
   const merged: DayRange[] = [];
   for (const range of sorted) {
     const last = merged[merged.length - 1];
@@ -24,7 +26,8 @@ export function subtractDayRanges(range: DayRange, taken: readonly DayRange[]): 
   for (const cut of mergeDayRanges(taken)) {
     pieces = pieces.flatMap((piece) => {
       if (compareDates(cut.end, piece.start) < 0 || compareDates(cut.start, piece.end) > 0) return [piece];
-      const left = compareDates(piece.start, cut.start) < 0 ? [{ start: piece.start, end: addDays(cut.start, -1) }] : [];
+      const left =
+        compareDates(piece.start, cut.start) < 0 ? [{ start: piece.start, end: addDays(cut.start, -1) }] : [];
       const right = compareDates(cut.end, piece.end) < 0 ? [{ start: addDays(cut.end, 1), end: piece.end }] : [];
       return [...left, ...right];
     });

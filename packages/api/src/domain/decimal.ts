@@ -81,7 +81,10 @@ export function roundHalfUp(value: DecimalInput, places: number): Decimal {
   assertPlaces(places);
   const decimal = parseDecimal(value);
   if (decimal.scale <= places) return { coefficient: withScale(decimal, places), scale: places };
-  return { coefficient: divideRoundingHalfUp(decimal.coefficient, 10n ** BigInt(decimal.scale - places)), scale: places };
+  return {
+    coefficient: divideRoundingHalfUp(decimal.coefficient, 10n ** BigInt(decimal.scale - places)),
+    scale: places,
+  };
 }
 
 /** numerator ÷ denominator rounded half-up to `places` decimal places, e.g. seconds ÷ 60 to 4 places. */

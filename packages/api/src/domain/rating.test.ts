@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billedSecondsForCall, callDurationSeconds, rateUsage, usageMinutes, type InvoiceLine } from './rating';
+import { billedSecondsForCall } from './billed-seconds';
+import { callDurationSeconds, rateUsage, usageMinutes, type InvoiceLine } from './rating';
 
 // Expected values below are worked out by hand in the comments, never by calling production code.
 
@@ -102,20 +103,14 @@ describe('rateUsage', () => {
       name: 'U > M: minimum 100 × 0.05 = 5.00 plus overage 25.5 × 0.08 = 2.04',
       input: { billedSeconds: 7530, ratePerMinute: '0.05', minimumMinutes: 100, overageRatePerMinute: '0.08' },
       usageMinutes: '125.5000',
-      lines: [
-        line('Minimum commitment', '100.0000', '0.0500', '5.00'),
-        line('Overage', '25.5000', '0.0800', '2.04'),
-      ],
+      lines: [line('Minimum commitment', '100.0000', '0.0500', '5.00'), line('Overage', '25.5000', '0.0800', '2.04')],
       total: '7.04',
     },
     {
       name: 'U > M with a fractional overage: 101.0167 − 100 = 1.0167 × 0.15 = 0.152505 → 0.15',
       input: { billedSeconds: 6061, ratePerMinute: '0.10', minimumMinutes: 100, overageRatePerMinute: '0.15' },
       usageMinutes: '101.0167',
-      lines: [
-        line('Minimum commitment', '100.0000', '0.1000', '10.00'),
-        line('Overage', '1.0167', '0.1500', '0.15'),
-      ],
+      lines: [line('Minimum commitment', '100.0000', '0.1000', '10.00'), line('Overage', '1.0167', '0.1500', '0.15')],
       total: '10.15',
     },
     {
@@ -143,10 +138,7 @@ describe('rateUsage', () => {
       name: 'the total is the sum of rounded lines: 1 × 0.005 → 0.01, twice, is 0.02',
       input: { billedSeconds: 120, ratePerMinute: '0.005', minimumMinutes: 1, overageRatePerMinute: '0.005' },
       usageMinutes: '2.0000',
-      lines: [
-        line('Minimum commitment', '1.0000', '0.0050', '0.01'),
-        line('Overage', '1.0000', '0.0050', '0.01'),
-      ],
+      lines: [line('Minimum commitment', '1.0000', '0.0050', '0.01'), line('Overage', '1.0000', '0.0050', '0.01')],
       total: '0.02',
     },
     {
@@ -178,14 +170,22 @@ describe('rateUsage', () => {
     { increment: 60, billedSeconds: 240, minutes: '4.0000', amount: '0.20' }, // 120 + 120 s; 4 × 0.05
     { increment: 6, billedSeconds: 132, minutes: '2.2000', amount: '0.11' }, // 66 + 66 s; 2.2 × 0.05
     { increment: 1, billedSeconds: 122, minutes: '2.0333', amount: '0.10' }, // 61 + 61 s; 2.0333 × 0.05 = 0.101665
-  ])('rates two 61 s calls at a $increment s increment as $minutes min, $amount', ({ increment, billedSeconds, minutes, amount }) => {
-    const total = billedSecondsForCall(61, increment) + billedSecondsForCall(61, increment);
-    expect(total).toBe(billedSeconds);
-    const result = rateUsage({ billedSeconds: total, ratePerMinute: '0.05', minimumMinutes: 0, overageRatePerMinute: '1' });
-    expect(result.usageMinutes).toBe(minutes);
-    expect(result.lines).toEqual([line('Phone usage', minutes, '0.0500', amount)]);
-    expect(result.total).toBe(amount);
-  });
+  ])(
+    'rates two 61 s calls at a $increment s increment as $minutes min, $amount',
+    ({ increment, billedSeconds, minutes, amount }) => {
+      const total = billedSecondsForCall(61, increment) + billedSecondsForCall(61, increment);
+      expect(total).toBe(billedSeconds);
+      const result = rateUsage({
+        billedSeconds: total,
+        ratePerMinute: '0.05',
+        minimumMinutes: 0,
+        overageRatePerMinute: '1',
+      });
+      expect(result.usageMinutes).toBe(minutes);
+      expect(result.lines).toEqual([line('Phone usage', minutes, '0.0500', amount)]);
+      expect(result.total).toBe(amount);
+    },
+  );
 
   it('puts the profile’s tax code on every line', () => {
     const result = rateUsage({

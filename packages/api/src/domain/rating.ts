@@ -31,7 +31,7 @@ export type InvoiceLine = {
 };
 
 export type RatingInput = {
-  /** Sum of every call's billed seconds (see {@link billedSecondsForCall}). */
+  /** Sum of every call's billed seconds (billedSecondsForCall in billed-seconds.ts). */
   billedSeconds: number;
   ratePerMinute: DecimalInput;
   /** Minimum commitment in whole minutes; 0 for none. */
@@ -57,33 +57,6 @@ function assertWholeNonNegative(name: string, value: number): void {
 /** Whole seconds from a call's start to its end, rounded up; 0 if the end is not after the start. */
 export function callDurationSeconds(start: Date, end: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - start.getTime()) / 1000));
-}
-
-/**
- * A call's duration rounded up to the billing increment (60, 6 or 1 s): 61 s bills 120 s at 60 s,
- * 66 s at 6 s and 61 s at 1 s. A 0-second call bills nothing. A fractional duration counts as the
- * next whole second. The SQL that sums calls uses {@link billedSecondsSql}: the same rule.
- */
-export function billedSecondsForCall(durationSeconds: number, incrementSeconds: number): number {
-  if (!Number.isFinite(durationSeconds) || durationSeconds < 0) {
-    throw new RangeError(`durationSeconds must be ≥ 0, got ${durationSeconds}`);
-  }
-  if (!Number.isInteger(incrementSeconds) || incrementSeconds < 1) {
-    throw new RangeError(`incrementSeconds must be a whole number ≥ 1, got ${incrementSeconds}`);
-  }
-  return Math.ceil(Math.ceil(durationSeconds) / incrementSeconds) * incrementSeconds;
-}
-
-/**
- * {@link billedSecondsForCall} as a SQL expression over an integer column of whole seconds, in
- * integer arithmetic (ceil(d / i) × i = (d + i − 1) / i × i for whole d ≥ 0, negative d as 0).
- * `durationColumn` is trusted SQL text written by our code, never user input.
- */
-export function billedSecondsSql(durationColumn: string, incrementSeconds: number): string {
-  if (!Number.isInteger(incrementSeconds) || incrementSeconds < 1) {
-    throw new RangeError(`incrementSeconds must be a whole number ≥ 1, got ${incrementSeconds}`);
-  }
-  return `((GREATEST(${durationColumn}, 0) + ${incrementSeconds - 1}) / ${incrementSeconds} * ${incrementSeconds})`;
 }
 
 function usageMinutesDecimal(totalBilledSeconds: number): Decimal {

@@ -4,9 +4,9 @@ import type { AppServices } from '../services';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { pageInfo, type PageRequest } from './directory-pages';
 import { isGenesysArea, requireGenesys } from './genesys-status';
+import { callAnalytics, type InteractionFilters } from './call-analytics';
 import { exportCallRecordsCsv, queryCallRecords, type CallRecordFilters } from './query-call-records';
-import { callAnalytics } from './store';
-import { callRecordsCsvFileName } from '../shared/genesys';
+import { callRecordsCsvFileName, type CallExportColumns } from '../shared/genesys';
 
 /** Today's calls pulled this recently are served from PostgreSQL to the screen. */
 const SCREEN_FRESHNESS_MS = 30_000;
@@ -39,7 +39,12 @@ async function instantsOf(services: AppServices, range: DayRange) {
  * One page of the calls of a range of calendar days (company timezone, inclusive) that match the
  * filters, in their sort order, with the summary of every matching call of the range.
  */
-export async function callRecordsPage(services: AppServices, range: DayRange, filters: CallRecordFilters, paging: PageRequest) {
+export async function callRecordsPage(
+  services: AppServices,
+  range: DayRange,
+  filters: CallRecordFilters,
+  paging: PageRequest,
+) {
   await ensureRange(services, range);
   const { from, toExclusive } = await instantsOf(services, range);
   const { records, total, summary } = await queryCallRecords(services.db, { from, toExclusive }, filters, paging);
@@ -54,18 +59,26 @@ export async function callRecordsPage(services: AppServices, range: DayRange, fi
   };
 }
 
-/** Every matching call of a range as CSV (Export CSV), with the file name the spec gives it. */
-export async function exportCallRecords(services: AppServices, range: DayRange, filters: CallRecordFilters) {
+/**
+ * Every matching call of a range as CSV (Export CSV, with the file name the spec gives it; or
+ * "Export with metrics", which adds talk, hold, after-call-work and handle seconds).
+ */
+export async function exportCallRecords(
+  services: AppServices,
+  range: DayRange,
+  filters: CallRecordFilters,
+  columns: CallExportColumns = 'standard',
+) {
   await ensureRange(services, range);
   const { timezone, from, toExclusive } = await instantsOf(services, range);
-  const { csv, count } = await exportCallRecordsCsv(services.db, { from, toExclusive }, filters, timezone);
-  return { fileName: callRecordsCsvFileName(range.startDate, range.endDate), count, csv };
+  const { csv, count } = await exportCallRecordsCsv(services.db, { from, toExclusive }, filters, timezone, columns);
+  return { fileName: callRecordsCsvFileName(range.startDate, range.endDate, columns), count, csv };
 }
 
-/** Call analytics of a range of calendar days, over the stored calls once the range is pulled. */
-export async function callAnalyticsForDays(services: AppServices, range: DayRange) {
+/** Call analytics of a range of calendar days over the stored calls that match the filters, once pulled. */
+export async function callAnalyticsForDays(services: AppServices, range: DayRange, filters?: InteractionFilters) {
   await ensureRange(services, range);
   const { timezone, from, toExclusive } = await instantsOf(services, range);
-  const analytics = await callAnalytics(services.db, { from, toExclusive }, timezone);
+  const analytics = await callAnalytics(services.db, { from, toExclusive }, timezone, filters);
   return { startDate: range.startDate, endDate: range.endDate, timezone, ...analytics };
 }

@@ -27,11 +27,21 @@ export async function listGenesysUsersPage(services: AppServices, paging: PageRe
   await ensureDirectory(services);
   const { db } = services;
   const [users, total] = await Promise.all([
-    db.genesysUser.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: (paging.page - 1) * paging.limit, take: paging.limit }),
+    db.genesysUser.findMany({
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      skip: (paging.page - 1) * paging.limit,
+      take: paging.limit,
+    }),
     db.genesysUser.count(),
   ]);
   return {
-    data: users.map((user) => ({ id: user.id, name: user.name, email: user.email, department: user.department, division: { name: user.divisionName } })),
+    data: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      department: user.department,
+      division: { name: user.divisionName },
+    })),
     pagination: pageInfo(paging, total),
   };
 }
@@ -41,11 +51,20 @@ export async function listGenesysQueuesPage(services: AppServices, paging: PageR
   await ensureDirectory(services);
   const { db } = services;
   const [queues, total] = await Promise.all([
-    db.genesysQueue.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }], skip: (paging.page - 1) * paging.limit, take: paging.limit }),
+    db.genesysQueue.findMany({
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      skip: (paging.page - 1) * paging.limit,
+      take: paging.limit,
+    }),
     db.genesysQueue.count(),
   ]);
   return {
-    data: queues.map((queue) => ({ id: queue.id, name: queue.name, description: queue.description, division: { name: queue.divisionName } })),
+    data: queues.map((queue) => ({
+      id: queue.id,
+      name: queue.name,
+      description: queue.description,
+      division: { name: queue.divisionName },
+    })),
     pagination: pageInfo(paging, total),
   };
 }

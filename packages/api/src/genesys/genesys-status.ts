@@ -1,6 +1,7 @@
 import { AppError } from '../errors';
 import type { GenesysService } from '../integrations';
 import type { AppServices } from '../services';
+import { VOICE_MEDIA_TYPE } from '../shared/genesys';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import type { GenesysAreaService } from './service';
 
@@ -18,12 +19,15 @@ export const isGenesysArea = (service: GenesysService): service is GenesysAreaSe
 export async function genesysStatus(services: AppServices) {
   const { db } = services;
   const service = services.integrations.genesys;
-  const [status, settings, totalUsers, totalQueues, totalCallRecords] = await Promise.all([
-    service ? service.status() : Promise.resolve({ isConnected: false, tokenExpiresAt: null, lastError: 'Genesys Cloud is not configured' }),
+  const [status, settings, totalUsers, totalQueues, totalCallRecords, totalVoiceCallRecords] = await Promise.all([
+    service
+      ? service.status()
+      : Promise.resolve({ isConnected: false, tokenExpiresAt: null, lastError: 'Genesys Cloud is not configured' }),
     getOrganizationSettings(db),
     db.genesysUser.count(),
     db.genesysQueue.count(),
     db.callRecord.count(),
+    db.callRecord.count({ where: { mediaType: VOICE_MEDIA_TYPE } }),
   ]);
   return {
     isConnected: status.isConnected,
@@ -34,6 +38,7 @@ export async function genesysStatus(services: AppServices) {
     totalUsers,
     totalQueues,
     totalCallRecords,
+    totalVoiceCallRecords,
   };
 }
 

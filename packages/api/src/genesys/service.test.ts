@@ -10,7 +10,11 @@ describe('Genesys service status', () => {
     const simulator = createGenesysSimulator();
     const listening = await simulator.listen();
     try {
-      const client = new GenesysClient({ apiBaseUrl: listening.url, loginBaseUrl: listening.url, ...simulator.credentials });
+      const client = new GenesysClient({
+        apiBaseUrl: listening.url,
+        loginBaseUrl: listening.url,
+        ...simulator.credentials,
+      });
       const service = createGenesysService({ db: {} as never, logger, simulated: true, client: () => client });
       const status = await service.status();
       expect(status.isConnected).toBe(true);
@@ -25,7 +29,12 @@ describe('Genesys service status', () => {
     const simulator = createGenesysSimulator();
     const listening = await simulator.listen();
     try {
-      const client = new GenesysClient({ apiBaseUrl: listening.url, loginBaseUrl: listening.url, clientId: 'nobody', clientSecret: 'wrong' });
+      const client = new GenesysClient({
+        apiBaseUrl: listening.url,
+        loginBaseUrl: listening.url,
+        clientId: 'nobody',
+        clientSecret: 'wrong',
+      });
       const service = createGenesysService({ db: {} as never, logger, simulated: false, client: () => client });
       const first = await service.status();
       expect(first).toMatchObject({ isConnected: false, tokenExpiresAt: null });

@@ -41,8 +41,14 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
 
   const remember = <T>(promise: Promise<T>): Promise<T> =>
     promise.then(
-      (value) => { lastError = null; return value; },
-      (error: unknown) => { lastError = (error as Error).message; throw error; },
+      (value) => {
+        lastError = null;
+        return value;
+      },
+      (error: unknown) => {
+        lastError = (error as Error).message;
+        throw error;
+      },
     );
 
   async function timeZone(): Promise<string> {
@@ -54,7 +60,9 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
 
     syncDirectory() {
       // Concurrent callers share one sync.
-      directorySync ??= remember(syncDirectory(db, options.client())).finally(() => { directorySync = null; });
+      directorySync ??= remember(syncDirectory(db, options.client())).finally(() => {
+        directorySync = null;
+      });
       return directorySync;
     },
 
@@ -80,7 +88,10 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
     },
 
     async ensureCallRecords(range, ensureOptions) {
-      await service.pullRange(range, ensureOptions?.refreshPulledBefore ? { refreshPulledBefore: ensureOptions.refreshPulledBefore } : {});
+      await service.pullRange(
+        range,
+        ensureOptions?.refreshPulledBefore ? { refreshPulledBefore: ensureOptions.refreshPulledBefore } : {},
+      );
     },
 
     async pullRange(range, pullOptions) {
@@ -96,7 +107,14 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
       for (let end = today, left = days; left > 0; left -= 7) {
         if (pullOptions?.shouldStop?.()) break;
         const start = addDays(end, -(Math.min(7, left) - 1));
-        const result = await remember(ensureCallRecords(db, options.client(), { startDate: start, endDate: end, timeZone: zone }, { now, ...pullOptions }));
+        const result = await remember(
+          ensureCallRecords(
+            db,
+            options.client(),
+            { startDate: start, endDate: end, timeZone: zone },
+            { now, ...pullOptions },
+          ),
+        );
         written += result.recordsWritten;
         end = addDays(start, -1);
       }
@@ -105,10 +123,14 @@ export function createGenesysService(options: GenesysServiceOptions): GenesysAre
 
     listWrapUpCodes() {
       if (!wrapUpCodes || now().getTime() - wrapUpCodes.at > DIRECTORY_MAX_AGE_MS) {
-        const codes = remember(options.client().listAllWrapUpCodes()).then((list) => list.map((code) => ({ id: code.id, name: code.name })));
+        const codes = remember(options.client().listAllWrapUpCodes()).then((list) =>
+          list.map((code) => ({ id: code.id, name: code.name })),
+        );
         wrapUpCodes = { at: now().getTime(), codes };
         // A failed listing is not kept: the next caller asks again.
-        codes.catch(() => { if (wrapUpCodes?.codes === codes) wrapUpCodes = null; });
+        codes.catch(() => {
+          if (wrapUpCodes?.codes === codes) wrapUpCodes = null;
+        });
       }
       return wrapUpCodes.codes;
     },

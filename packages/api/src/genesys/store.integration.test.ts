@@ -3,7 +3,8 @@ import { GenesysClient, mapConversationToCallRecord } from '@phone-billing/integ
 import { createGenesysSimulator, type GenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/database';
-import { callAnalytics, ensureCallRecords, pullCallRecordDays, syncDirectory, utcDaysOverlapping } from './store';
+import { callAnalytics } from './call-analytics';
+import { ensureCallRecords, pullCallRecordDays, syncDirectory, utcDaysOverlapping } from './store';
 
 // A fixed clock shared by the simulator (what exists) and the store (what has ended).
 let nowMs = Date.parse('2026-11-18T15:00:00.000Z');
@@ -16,7 +17,13 @@ let client: GenesysClient;
 
 beforeAll(async () => {
   db = createDatabaseClient(await createTestDatabase(), { max: 6 });
-  simulator = createGenesysSimulator({ seed: 'store-test', weekdayCalls: 60, weekendCalls: 12, now, rateLimitPerMinute: 100_000 });
+  simulator = createGenesysSimulator({
+    seed: 'store-test',
+    weekdayCalls: 60,
+    weekendCalls: 12,
+    now,
+    rateLimitPerMinute: 100_000,
+  });
   const listening = await simulator.listen();
   closeSimulator = listening.close;
   client = new GenesysClient({ apiBaseUrl: listening.url, loginBaseUrl: listening.url, ...simulator.credentials, now });
@@ -84,11 +91,15 @@ describe('call-record store', () => {
   it('an overlapping range pulls and adds only the new days', async () => {
     await pullCallRecordDays(db, client, ['2026-11-02', '2026-11-03', '2026-11-04'], { now });
     const before = await db.callRecord.count();
-    const result = await pullCallRecordDays(db, client, ['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'], { now });
+    const result = await pullCallRecordDays(db, client, ['2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06'], {
+      now,
+    });
     expect(result.daysPulled).toEqual(['2026-11-05', '2026-11-06']);
     const newCalls = expectedRecords(['2026-11-05', '2026-11-06']).length;
     expect(await db.callRecord.count()).toBe(before + newCalls);
-    expect(await storedRows()).toEqual(expectedRecords(['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06']));
+    expect(await storedRows()).toEqual(
+      expectedRecords(['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06']),
+    );
   });
 
   it('pulls today again on the next request, picking up calls made since', async () => {
@@ -119,23 +130,38 @@ describe('call-record store', () => {
     const queueName = simulator.queues()[0]!.name;
     // Just after midnight UTC: yesterday has ended, but one of its calls has not.
     nowMs = Date.parse('2026-11-18T00:05:00.000Z');
-    const { conversationId } = simulator.addConversation({ queueName, startTime: '2026-11-17T23:55:00.000Z', durationSeconds: 1800 });
+    const { conversationId } = simulator.addConversation({
+      queueName,
+      startTime: '2026-11-17T23:55:00.000Z',
+      durationSeconds: 1800,
+    });
     await pullCallRecordDays(db, client, ['2026-11-17'], { now });
     expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ endTime: null, duration: 0 });
-    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({ complete: false });
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({
+      complete: false,
+    });
 
     nowMs = Date.parse('2026-11-18T00:40:00.000Z');
     const result = await pullCallRecordDays(db, client, ['2026-11-17'], { now });
     expect(result.daysPulled).toEqual(['2026-11-17']);
-    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ endTime: new Date('2026-11-18T00:25:00.000Z'), duration: 1800 });
-    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({ complete: true });
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({
+      endTime: new Date('2026-11-18T00:25:00.000Z'),
+      duration: 1800,
+    });
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-17T00:00:00Z') } })).toMatchObject({
+      complete: true,
+    });
     expect(await storedRows()).toEqual(expectedRecords(['2026-11-17']));
   });
 
   it('a conversation Genesys reports late for a day already pulled is found when that day is pulled again with force', async () => {
     await pullCallRecordDays(db, client, ['2026-11-10'], { now });
     const before = await db.callRecord.count();
-    const { conversationId } = simulator.addConversation({ queueName: simulator.queues()[1]!.name, startTime: '2026-11-10T18:30:00.000Z', durationSeconds: 95 });
+    const { conversationId } = simulator.addConversation({
+      queueName: simulator.queues()[1]!.name,
+      startTime: '2026-11-10T18:30:00.000Z',
+      durationSeconds: 95,
+    });
 
     // The day is recorded as complete, so an ordinary pull does not ask Genesys again...
     expect((await pullCallRecordDays(db, client, ['2026-11-10'], { now })).daysPulled).toEqual([]);
@@ -143,9 +169,16 @@ describe('call-record store', () => {
 
     // ...a forced one (what billing does for the days it bills) does.
     await pullCallRecordDays(db, client, ['2026-11-10'], { now, force: true });
-    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({ duration: 95, mediaType: 'voice', queueId: simulator.queues()[1]!.id });
+    expect(await db.callRecord.findUnique({ where: { conversationId } })).toMatchObject({
+      duration: 95,
+      mediaType: 'voice',
+      queueId: simulator.queues()[1]!.id,
+    });
     expect(await db.callRecord.count()).toBe(before + 1);
-    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-10T00:00:00Z') } })).toMatchObject({ complete: true, callCount: before + 1 });
+    expect(await db.callPullDay.findUnique({ where: { day: new Date('2026-11-10T00:00:00Z') } })).toMatchObject({
+      complete: true,
+      callCount: before + 1,
+    });
   });
 
   it('two pulls of the same range at once both succeed and store each call once', async () => {
@@ -160,9 +193,19 @@ describe('call-record store', () => {
   });
 
   it('maps company-timezone days to the UTC days they overlap', async () => {
-    expect(utcDaysOverlapping(new Date('2026-11-10T08:00:00Z'), new Date('2026-11-11T08:00:00Z'))).toEqual(['2026-11-10', '2026-11-11']);
-    expect(utcDaysOverlapping(new Date('2026-11-10T00:00:00Z'), new Date('2026-11-11T00:00:00Z'))).toEqual(['2026-11-10']);
-    const result = await ensureCallRecords(db, client, { startDate: '2026-11-10', endDate: '2026-11-10', timeZone: 'America/Los_Angeles' }, { now });
+    expect(utcDaysOverlapping(new Date('2026-11-10T08:00:00Z'), new Date('2026-11-11T08:00:00Z'))).toEqual([
+      '2026-11-10',
+      '2026-11-11',
+    ]);
+    expect(utcDaysOverlapping(new Date('2026-11-10T00:00:00Z'), new Date('2026-11-11T00:00:00Z'))).toEqual([
+      '2026-11-10',
+    ]);
+    const result = await ensureCallRecords(
+      db,
+      client,
+      { startDate: '2026-11-10', endDate: '2026-11-10', timeZone: 'America/Los_Angeles' },
+      { now },
+    );
     expect(result.daysPulled).toEqual(['2026-11-10', '2026-11-11']);
   });
 
@@ -171,7 +214,11 @@ describe('call-record store', () => {
     const days = ['2026-11-09', '2026-11-10'];
     await pullCallRecordDays(db, client, days, { now });
     const expected = expectedRecords(days);
-    const analytics = await callAnalytics(db, { from: new Date('2026-11-09T00:00:00Z'), toExclusive: new Date('2026-11-11T00:00:00Z') }, 'UTC');
+    const analytics = await callAnalytics(
+      db,
+      { from: new Date('2026-11-09T00:00:00Z'), toExclusive: new Date('2026-11-11T00:00:00Z') },
+      'UTC',
+    );
     const seconds = expected.reduce((sum, record) => sum + record.duration, 0);
     expect(analytics.totalCalls).toBe(expected.length);
     expect(analytics.totalSeconds).toBe(seconds);
@@ -183,7 +230,14 @@ describe('call-record store', () => {
     });
     const buckets = { '0-1 min': 0, '1-5 min': 0, '5-15 min': 0, '15+ min': 0 };
     for (const record of expected) {
-      const key = record.duration <= 60 ? '0-1 min' : record.duration <= 300 ? '1-5 min' : record.duration <= 900 ? '5-15 min' : '15+ min';
+      const key =
+        record.duration <= 60
+          ? '0-1 min'
+          : record.duration <= 300
+            ? '1-5 min'
+            : record.duration <= 900
+              ? '5-15 min'
+              : '15+ min';
       buckets[key]++;
     }
     expect(analytics.durationDistribution).toEqual(buckets);

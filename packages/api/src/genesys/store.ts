@@ -1,7 +1,7 @@
-import { Prisma, type Database } from '@phone-billing/db';
+import type { Database } from '@phone-billing/db';
 import {
   mapConversationToCallRecord,
-  type AnalyticsConversation,
+  type AnalyticsConversationAsSent,
   type CallRecordInput,
   type GenesysQueue,
   type GenesysUser,
@@ -10,7 +10,7 @@ import { dayRangeToInstants, type CalendarDate } from '../domain/calendar';
 
 /** What the store needs from Genesys to fill call_records (GenesysClient fits). */
 export interface ConversationSource {
-  conversationsBetween(start: Date, end: Date): AsyncIterable<AnalyticsConversation>;
+  conversationsBetween(start: Date, end: Date): AsyncIterable<AnalyticsConversationAsSent>;
 }
 
 /** What the store needs from Genesys to fill genesys_users and genesys_queues (GenesysClient fits). */
@@ -44,27 +44,36 @@ export function utcDaysOverlapping(from: Date, toExclusive: Date): string[] {
 export async function syncDirectory(db: Database, source: DirectorySource): Promise<{ users: number; queues: number }> {
   const [users, queues] = await Promise.all([source.listAllUsers(), source.listAllQueues()]);
   const syncedAt = new Date();
-  await db.$transaction(async (tx) => {
-    // Instances starting together each sync; one at a time, or their upserts collide.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('phone-billing:genesys-directory-sync'))`;
-    for (const queue of queues) {
-      const data = { name: queue.name, description: queue.description ?? null, divisionName: queue.division?.name ?? null, syncedAt };
-      await tx.genesysQueue.upsert({ where: { id: queue.id }, create: { id: queue.id, ...data }, update: data });
-    }
-    for (const user of users) {
-      const data = {
-        name: user.name,
-        email: user.email ?? null,
-        department: user.department ?? null,
-        divisionName: user.division?.name ?? null,
-        syncedAt,
-      };
-      await tx.genesysUser.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
-    }
-    // Entries Genesys no longer lists go (a listing that came back empty removes nothing).
-    if (queues.length > 0) await tx.genesysQueue.deleteMany({ where: { id: { notIn: queues.map((queue) => queue.id) } } });
-    if (users.length > 0) await tx.genesysUser.deleteMany({ where: { id: { notIn: users.map((user) => user.id) } } });
-  }, { timeout: 60_000, maxWait: 30_000 });
+  await db.$transaction(
+    async (tx) => {
+      // Instances starting together each sync; one at a time, or their upserts collide.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('phone-billing:genesys-directory-sync'))`;
+      for (const queue of queues) {
+        const data = {
+          name: queue.name,
+          description: queue.description ?? null,
+          divisionName: queue.division?.name ?? null,
+          syncedAt,
+        };
+        await tx.genesysQueue.upsert({ where: { id: queue.id }, create: { id: queue.id, ...data }, update: data });
+      }
+      for (const user of users) {
+        const data = {
+          name: user.name,
+          email: user.email ?? null,
+          department: user.department ?? null,
+          divisionName: user.division?.name ?? null,
+          syncedAt,
+        };
+        await tx.genesysUser.upsert({ where: { id: user.id }, create: { id: user.id, ...data }, update: data });
+      }
+      // Entries Genesys no longer lists go (a listing that came back empty removes nothing).
+      if (queues.length > 0)
+        await tx.genesysQueue.deleteMany({ where: { id: { notIn: queues.map((queue) => queue.id) } } });
+      if (users.length > 0) await tx.genesysUser.deleteMany({ where: { id: { notIn: users.map((user) => user.id) } } });
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
   return { users: users.length, queues: queues.length };
 }
 
@@ -82,8 +91,11 @@ export async function upsertCallRecords(db: Executor, records: CallRecordInput[]
   for (let index = 0; index < unique.length; index += UPSERT_BATCH_SIZE) {
     const batch = unique.slice(index, index + UPSERT_BATCH_SIZE);
     await db.$executeRaw`
-      INSERT INTO call_records ("conversationId", "startTime", "endTime", "duration", "direction", "mediaType", "userId", "queueId", "wrapUpCode", "recordingId", "pulledAt")
-      SELECT t.id, (t.s::timestamptz AT TIME ZONE 'UTC'), (t.e::timestamptz AT TIME ZONE 'UTC'), t.d, t.dir, t.m, t.u, t.q, t.w, t.r, (now() AT TIME ZONE 'UTC')
+      INSERT INTO call_records ("conversationId", "startTime", "endTime", "duration", "direction", "mediaType",
+        "userId", "queueId", "wrapUpCode", "recordingId", "talkSeconds", "holdSeconds", "acwSeconds", "handleSeconds",
+        "pulledAt")
+      SELECT t.id, (t.s::timestamptz AT TIME ZONE 'UTC'), (t.e::timestamptz AT TIME ZONE 'UTC'), t.d, t.dir, t.m,
+        t.u, t.q, t.w, t.r, t.talk, t.hold, t.acw, t.handle, (now() AT TIME ZONE 'UTC')
       FROM unnest(
         ${batch.map((record) => record.conversationId)}::text[],
         ${batch.map((record) => record.startTime.toISOString())}::text[],
@@ -94,8 +106,12 @@ export async function upsertCallRecords(db: Executor, records: CallRecordInput[]
         ${batch.map((record) => record.userId)}::text[],
         ${batch.map((record) => record.queueId)}::text[],
         ${batch.map((record) => record.wrapUpCode)}::text[],
-        ${batch.map((record) => record.recordingId)}::text[]
-      ) AS t(id, s, e, d, dir, m, u, q, w, r)
+        ${batch.map((record) => record.recordingId)}::text[],
+        ${batch.map((record) => record.talkSeconds)}::int[],
+        ${batch.map((record) => record.holdSeconds)}::int[],
+        ${batch.map((record) => record.acwSeconds)}::int[],
+        ${batch.map((record) => record.handleSeconds)}::int[]
+      ) AS t(id, s, e, d, dir, m, u, q, w, r, talk, hold, acw, handle)
       ON CONFLICT ("conversationId") DO UPDATE SET
         "startTime" = EXCLUDED."startTime",
         "endTime" = EXCLUDED."endTime",
@@ -106,6 +122,10 @@ export async function upsertCallRecords(db: Executor, records: CallRecordInput[]
         "queueId" = EXCLUDED."queueId",
         "wrapUpCode" = EXCLUDED."wrapUpCode",
         "recordingId" = EXCLUDED."recordingId",
+        "talkSeconds" = EXCLUDED."talkSeconds",
+        "holdSeconds" = EXCLUDED."holdSeconds",
+        "acwSeconds" = EXCLUDED."acwSeconds",
+        "handleSeconds" = EXCLUDED."handleSeconds",
         "pulledAt" = EXCLUDED."pulledAt"`;
   }
   return unique.length;
@@ -146,7 +166,12 @@ export interface PullResult {
  * are skipped. Work goes in chunks of up to 7 consecutive days, each under one PostgreSQL
  * advisory lock, so simultaneous pulls queue up instead of racing.
  */
-export async function pullCallRecordDays(db: Database, source: ConversationSource, days: string[], options: PullOptions = {}): Promise<PullResult> {
+export async function pullCallRecordDays(
+  db: Database,
+  source: ConversationSource,
+  days: string[],
+  options: PullOptions = {},
+): Promise<PullResult> {
   const now = options.now ?? (() => new Date());
   const requestedAt = now();
   const freshSince = new Date(requestedAt.getTime() - Math.max(0, options.freshForMs ?? 0));
@@ -158,48 +183,57 @@ export async function pullCallRecordDays(db: Database, source: ConversationSourc
     if (options.shouldStop?.()) break;
     // In-process queue first, so waiting pulls do not each hold a pooled connection; then the
     // advisory lock, which also orders pulls of other processes (workers, more servers).
-    await inProcessQueue(db, () => db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;
-      let todo = chunk;
-      if (!options.force) {
-        const refreshBefore = (options.refreshPulledBefore ?? new Date(0)).toISOString();
-        const done = await tx.$queryRaw<Array<{ day: string }>>`
+    await inProcessQueue(db, () =>
+      db.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${CALL_PULL_LOCK_KEY}))`;
+          let todo = chunk;
+          if (!options.force) {
+            const refreshBefore = (options.refreshPulledBefore ?? new Date(0)).toISOString();
+            const done = await tx.$queryRaw<Array<{ day: string }>>`
           SELECT to_char(day, 'YYYY-MM-DD') AS day FROM call_pull_days
           WHERE day = ANY(${chunk}::date[])
             AND ((complete AND "pulledAt" >= (${refreshBefore}::timestamptz AT TIME ZONE 'UTC'))
                  OR "pulledAt" >= (${freshSince.toISOString()}::timestamptz AT TIME ZONE 'UTC'))`;
-        const doneDays = new Set(done.map((row) => row.day));
-        todo = chunk.filter((day) => !doneDays.has(day));
-      }
-      if (todo.length === 0) return;
+            const doneDays = new Set(done.map((row) => row.day));
+            todo = chunk.filter((day) => !doneDays.has(day));
+          }
+          if (todo.length === 0) return;
 
-      const pullStartedAt = now();
-      const start = new Date(utcDayStart(todo[0]!));
-      const end = new Date(utcDayStart(todo[todo.length - 1]!) + DAY_MS);
-      const todoSet = new Set(todo);
-      const counts = new Map<string, number>(todo.map((day) => [day, 0]));
-      const unfinished = new Set<string>();
-      const records: CallRecordInput[] = [];
-      for await (const conversation of source.conversationsBetween(start, end)) {
-        const record = mapConversationToCallRecord(conversation);
-        if (!record) continue;
-        const day = utcDayOf(record.startTime);
-        // Days between two wanted days that were already complete are refreshed too; harmless.
-        counts.set(day, (counts.get(day) ?? 0) + 1);
-        if (!record.endTime) unfinished.add(day);
-        records.push(record);
-      }
-      result.recordsWritten += await upsertCallRecords(tx, records);
+          const pullStartedAt = now();
+          const start = new Date(utcDayStart(todo[0]!));
+          const end = new Date(utcDayStart(todo[todo.length - 1]!) + DAY_MS);
+          const todoSet = new Set(todo);
+          const counts = new Map<string, number>(todo.map((day) => [day, 0]));
+          const unfinished = new Set<string>();
+          const records: CallRecordInput[] = [];
+          for await (const conversation of source.conversationsBetween(start, end)) {
+            const record = mapConversationToCallRecord(conversation);
+            if (!record) continue;
+            const day = utcDayOf(record.startTime);
+            // Days between two wanted days that were already complete are refreshed too; harmless.
+            counts.set(day, (counts.get(day) ?? 0) + 1);
+            if (!record.endTime) unfinished.add(day);
+            records.push(record);
+          }
+          result.recordsWritten += await upsertCallRecords(tx, records);
 
-      const pulledDays = [...counts.keys()].filter((day) => todoSet.has(day) || (day >= todo[0]! && day <= todo[todo.length - 1]!));
-      const completeFlags = pulledDays.map((day) => utcDayStart(day) + DAY_MS <= pullStartedAt.getTime() && !unfinished.has(day));
-      await tx.$executeRaw`
+          const pulledDays = [...counts.keys()].filter(
+            (day) => todoSet.has(day) || (day >= todo[0]! && day <= todo[todo.length - 1]!),
+          );
+          const completeFlags = pulledDays.map(
+            (day) => utcDayStart(day) + DAY_MS <= pullStartedAt.getTime() && !unfinished.has(day),
+          );
+          await tx.$executeRaw`
         INSERT INTO call_pull_days (day, "pulledAt", complete, "callCount")
         SELECT t.day::date, (${pullStartedAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'), t.complete, t.calls
         FROM unnest(${pulledDays}::text[], ${completeFlags}::boolean[], ${pulledDays.map((day) => counts.get(day) ?? 0)}::int[]) AS t(day, complete, calls)
         ON CONFLICT (day) DO UPDATE SET "pulledAt" = EXCLUDED."pulledAt", complete = EXCLUDED.complete, "callCount" = EXCLUDED."callCount"`;
-      result.daysPulled.push(...pulledDays);
-    }, { maxWait: 60_000, timeout: 30 * 60_000 }));
+          result.daysPulled.push(...pulledDays);
+        },
+        { maxWait: 60_000, timeout: 30 * 60_000 },
+      ),
+    );
   }
   result.daysPulled.sort();
   return result;
@@ -211,7 +245,9 @@ const pullQueues = new WeakMap<object, Promise<void>>();
 async function inProcessQueue<T>(db: object, work: () => Promise<T>): Promise<T> {
   const previous = pullQueues.get(db) ?? Promise.resolve();
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const mine = previous.then(() => gate);
   pullQueues.set(db, mine);
   await previous;
@@ -251,114 +287,4 @@ export async function ensureCallRecords(
 ): Promise<PullResult> {
   const { from, toExclusive } = dayRangeToInstants(range.startDate, range.endDate, range.timeZone);
   return pullCallRecordDays(db, source, utcDaysOverlapping(from, toExclusive), options);
-}
-
-// ------------------------------------------------------------------ reading
-
-export interface InstantRange {
-  from: Date;
-  toExclusive: Date;
-}
-
-export const DURATION_BUCKETS = ['0-1 min', '1-5 min', '5-15 min', '15+ min'] as const;
-
-export interface CallAnalytics {
-  totalCalls: number;
-  totalSeconds: number;
-  totalMinutes: number;
-  /** Minutes per call. */
-  averageCallDuration: number;
-  activeUsers: number;
-  /** userId → calls (calls without an agent are left out). */
-  callsByUser: Record<string, number>;
-  /** 'YYYY-MM-DD' in the company timezone → calls. */
-  callsByDate: Record<string, number>;
-  /** queueId → calls (calls that never reached a queue are left out). */
-  callsByQueue: Record<string, number>;
-  /** Hour of day 0..23 in the company timezone → calls (every hour present). */
-  callsByHour: Record<string, number>;
-  callsByDirection: Record<string, number>;
-  durationDistribution: Record<(typeof DURATION_BUCKETS)[number], number>;
-  /** queueId → total minutes. */
-  minutesByQueue: Record<string, number>;
-  busiestDay: { date: string; calls: number } | null;
-  peakHour: { hour: number; calls: number } | null;
-  userNames: Record<string, string>;
-  queueNames: Record<string, string>;
-}
-
-const round2 = (value: number): number => Math.round(value * 100) / 100;
-
-/**
- * Figures over the stored calls of the range, computed in PostgreSQL by a few aggregate queries
- * run side by side. Calendar days and hours in the company timezone come from 15-minute UTC
- * buckets converted after grouping, so no per-row timezone arithmetic is needed (a year of a
- * million calls stays a matter of seconds, a month well under one).
- */
-export async function callAnalytics(db: Database, range: InstantRange, timeZone: string): Promise<CallAnalytics> {
-  const from = range.from.toISOString();
-  const to = range.toExclusive.toISOString();
-  const inRange = Prisma.sql`"startTime" >= (${from}::timestamptz AT TIME ZONE 'UTC') AND "startTime" < (${to}::timestamptz AT TIME ZONE 'UTC')`;
-  type Seconds = string | number | bigint;
-
-  const [totals, byUser, byQueue, byDirection, buckets, byTime] = await Promise.all([
-    db.$queryRaw<Array<{ calls: number; seconds: Seconds }>>`
-      SELECT count(*)::int AS calls, coalesce(sum(duration), 0)::bigint AS seconds FROM call_records WHERE ${inRange}`,
-    db.$queryRaw<Array<{ key: string; name: string | null; calls: number }>>`
-      SELECT g.key, u.name, g.calls FROM (
-        SELECT "userId" AS key, count(*)::int AS calls FROM call_records WHERE ${inRange} AND "userId" IS NOT NULL GROUP BY 1
-      ) AS g LEFT JOIN genesys_users u ON u.id = g.key ORDER BY g.calls DESC, g.key`,
-    db.$queryRaw<Array<{ key: string; name: string | null; calls: number; seconds: Seconds }>>`
-      SELECT g.key, q.name, g.calls, g.seconds FROM (
-        SELECT "queueId" AS key, count(*)::int AS calls, coalesce(sum(duration), 0)::bigint AS seconds
-        FROM call_records WHERE ${inRange} AND "queueId" IS NOT NULL GROUP BY 1
-      ) AS g LEFT JOIN genesys_queues q ON q.id = g.key ORDER BY g.calls DESC, g.key`,
-    db.$queryRaw<Array<{ key: string | null; calls: number }>>`
-      SELECT direction AS key, count(*)::int AS calls FROM call_records WHERE ${inRange} GROUP BY 1`,
-    db.$queryRaw<Array<{ bucket: number; calls: number }>>`
-      SELECT CASE WHEN duration <= 60 THEN 0 WHEN duration <= 300 THEN 1 WHEN duration <= 900 THEN 2 ELSE 3 END AS bucket, count(*)::int AS calls
-      FROM call_records WHERE ${inRange} GROUP BY 1`,
-    db.$queryRaw<Array<{ day: string | null; hour: number | null; calls: number }>>`
-      WITH quarters AS (
-        SELECT floor(extract(epoch FROM "startTime") / 900)::bigint AS quarter, count(*)::int AS calls
-        FROM call_records WHERE ${inRange} GROUP BY 1
-      ), located AS (
-        SELECT (to_timestamp(quarter * 900) AT TIME ZONE ${timeZone}) AS local, calls FROM quarters
-      )
-      SELECT to_char(local, 'YYYY-MM-DD') AS day, NULL::int AS hour, sum(calls)::int AS calls FROM located GROUP BY 1
-      UNION ALL
-      SELECT NULL AS day, extract(hour FROM local)::int AS hour, sum(calls)::int AS calls FROM located GROUP BY 2`,
-  ]);
-
-  const totalCalls = totals[0]?.calls ?? 0;
-  const totalSeconds = Number(totals[0]?.seconds ?? 0);
-  const byDate = byTime.filter((row) => row.day !== null).map((row) => ({ key: row.day!, calls: row.calls })).sort((a, b) => b.key.localeCompare(a.key));
-  const byHour = byTime.filter((row) => row.hour !== null).map((row) => ({ hour: row.hour!, calls: row.calls })).sort((a, b) => a.hour - b.hour);
-  const callsByHour: Record<string, number> = {};
-  for (let hour = 0; hour < 24; hour++) callsByHour[String(hour)] = 0;
-  for (const row of byHour) callsByHour[String(row.hour)] = row.calls;
-  const durationDistribution = Object.fromEntries(DURATION_BUCKETS.map((label) => [label, 0])) as CallAnalytics['durationDistribution'];
-  for (const row of buckets) durationDistribution[DURATION_BUCKETS[row.bucket]!] = row.calls;
-
-  const busiest = [...byDate].sort((a, b) => b.calls - a.calls || a.key.localeCompare(b.key))[0];
-  const peak = [...byHour].sort((a, b) => b.calls - a.calls || a.hour - b.hour)[0];
-
-  return {
-    totalCalls,
-    totalSeconds,
-    totalMinutes: round2(totalSeconds / 60),
-    averageCallDuration: totalCalls > 0 ? round2(totalSeconds / 60 / totalCalls) : 0,
-    activeUsers: byUser.length,
-    callsByUser: Object.fromEntries(byUser.map((row) => [row.key, row.calls])),
-    callsByDate: Object.fromEntries(byDate.map((row) => [row.key, row.calls])),
-    callsByQueue: Object.fromEntries(byQueue.map((row) => [row.key, row.calls])),
-    callsByHour,
-    callsByDirection: Object.fromEntries(byDirection.map((row) => [row.key ?? 'unknown', row.calls])),
-    durationDistribution,
-    minutesByQueue: Object.fromEntries(byQueue.map((row) => [row.key, round2(Number(row.seconds) / 60)])),
-    busiestDay: busiest ? { date: busiest.key, calls: busiest.calls } : null,
-    peakHour: peak ? { hour: peak.hour, calls: peak.calls } : null,
-    userNames: Object.fromEntries(byUser.filter((row) => row.name).map((row) => [row.key, row.name!])),
-    queueNames: Object.fromEntries(byQueue.filter((row) => row.name).map((row) => [row.key, row.name!])),
-  };
 }

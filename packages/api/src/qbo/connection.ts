@@ -1,9 +1,8 @@
 import type { Database } from '@phone-billing/db';
 import {
-  QboApiError,
-  QboAuthError,
   QboClient,
   QboOAuth,
+  searchCustomers,
   type QboClientOptions,
   type QboCompanyInfo,
   type QboConfig,
@@ -14,6 +13,7 @@ import type { Logger } from '../services';
 import { AppError } from '../errors';
 import type { QboService, QboStatus } from '../integrations';
 import { notify } from '../notifications';
+import { isConnectionFailure, qboErrorMessage, toQboAppError } from './connection-errors';
 import { consumeOAuthState, issueOAuthState } from './oauth-states';
 import { QBO_PROVIDER, createDbQboTokenStore, type DbQboTokenStore } from './token-store';
 
@@ -46,8 +46,11 @@ export type QboConnectionOptions = {
    */
   invoicePageBase?: (browserOrigin: string | null) => string;
   logger?: Pick<Logger, 'warn' | 'info'>;
-  /** Passed to the client: the shared request limiter, and test hooks (sleep, now, maxAttempts). */
-  clientOptions?: Pick<QboClientOptions, 'sleep' | 'now' | 'maxAttempts' | 'limiter'>;
+  /** Passed to the client: the shared request limiter, and test hooks (sleep, now, maxAttempts, throttle window). */
+  clientOptions?: Pick<
+    QboClientOptions,
+    'sleep' | 'now' | 'maxAttempts' | 'limiter' | 'throttleWindowMs' | 'throttlePatienceMs'
+  >;
 };
 
 /** What QBO Setup shows (spec 000 §3 "QBO status"); never tokens or the realm. */
@@ -76,41 +79,16 @@ const QBO_APP_INVOICE_PAGE = {
   sandbox: 'https://app.sandbox.qbo.intuit.com/app/invoice?txnId=',
 } as const;
 
-export type QboCallbackInput = { code?: string | undefined; state?: string | undefined; realmId?: string | undefined; error?: string | undefined };
+export type QboCallbackInput = {
+  code?: string | undefined;
+  state?: string | undefined;
+  realmId?: string | undefined;
+  error?: string | undefined;
+};
 
 const NOT_CONFIGURED = 'QuickBooks is not configured: set QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
-const NOT_CONNECTED = 'QuickBooks is not connected. Connect it from QBO Setup.';
 
-/** Whether this failure says the connection itself is broken (not a bad invoice, say). */
-function isConnectionFailure(error: unknown): boolean {
-  if (error instanceof QboAuthError) return error.code !== 'not_connected';
-  if (error instanceof QboApiError) return error.status === 0 || error.status === 401 || error.status === 403 || error.status >= 500;
-  return false;
-}
-
-/** A message safe to show and store: never a token (401 fault details quote the token's start). */
-export function qboErrorMessage(error: unknown): string {
-  if (error instanceof QboApiError && error.status === 401) {
-    return 'QuickBooks refused the access token even after refreshing it. Connect QuickBooks again from QBO Setup.';
-  }
-  if (error instanceof QboApiError || error instanceof QboAuthError) return error.message;
-  if (error instanceof AppError) return error.message;
-  return 'QuickBooks request failed';
-}
-
-/** Maps client failures to API errors: not connected → 400, QuickBooks failures → 502. */
-export function toQboAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof QboAuthError) {
-    if (error.code === 'not_connected') return new AppError('BAD_REQUEST', NOT_CONNECTED);
-    return new AppError(error.code === 'token_endpoint_failed' ? 'BAD_GATEWAY' : 'BAD_REQUEST', qboErrorMessage(error));
-  }
-  if (error instanceof QboApiError) {
-    if (error.status === 429) return new AppError('TOO_MANY_REQUESTS', qboErrorMessage(error));
-    return new AppError('BAD_GATEWAY', qboErrorMessage(error));
-  }
-  return new AppError('BAD_GATEWAY', 'QuickBooks request failed');
-}
+export { qboErrorMessage, toQboAppError } from './connection-errors';
 
 /**
  * The app's one QuickBooks connection: configuration, the encrypted token store, the OAuth round
@@ -124,6 +102,7 @@ export class QboConnection implements QboService {
   private readonly options: QboConnectionOptions;
   private resolved: { config: QboConfig | null } | null = null;
   private cachedClient: QboClient | null = null;
+  private cachedInteractiveClient: QboClient | null = null;
 
   constructor(options: QboConnectionOptions) {
     this.options = options;
@@ -149,8 +128,26 @@ export class QboConnection implements QboService {
 
   /** The client for the configured app (whether or not a company is connected). */
   client(): QboClient {
-    this.cachedClient ??= new QboClient({ config: this.requireConfig(), tokenStore: this.tokenStore, ...this.options.clientOptions });
+    this.cachedClient ??= new QboClient({
+      config: this.requireConfig(),
+      tokenStore: this.tokenStore,
+      ...this.options.clientOptions,
+    });
     return this.cachedClient;
+  }
+
+  /**
+   * The client for calls a person waits on (a screen, a form): throttling is reported at once
+   * (429, "try again in a minute") instead of being waited out for a minute or more.
+   */
+  private interactiveClient(): QboClient {
+    this.cachedInteractiveClient ??= new QboClient({
+      config: this.requireConfig(),
+      tokenStore: this.tokenStore,
+      ...this.options.clientOptions,
+      throttlePatienceMs: 0,
+    });
+    return this.cachedInteractiveClient;
   }
 
   async getClient(): Promise<QboClient | null> {
@@ -178,10 +175,14 @@ export class QboConnection implements QboService {
     const refreshAlive = !row?.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() > now;
     const hasTokens = readable;
     const authenticated = Boolean(config) && hasTokens && refreshAlive;
-    const lastError = !readable && row?.encryptedSecrets
-      ? 'The stored QuickBooks tokens cannot be decrypted (was APP_SECRET changed?). Connect QuickBooks again.'
-      : (row?.lastError ?? null);
-    const expiresIn = hasTokens && row?.accessTokenExpiresAt ? Math.max(0, Math.floor((row.accessTokenExpiresAt.getTime() - now) / 1000)) : null;
+    const lastError =
+      !readable && row?.encryptedSecrets
+        ? 'The stored QuickBooks tokens cannot be decrypted (was APP_SECRET changed?). Connect QuickBooks again.'
+        : (row?.lastError ?? null);
+    const expiresIn =
+      hasTokens && row?.accessTokenExpiresAt
+        ? Math.max(0, Math.floor((row.accessTokenExpiresAt.getTime() - now) / 1000))
+        : null;
     return {
       authenticated,
       connected: authenticated && !lastError,
@@ -206,40 +207,57 @@ export class QboConnection implements QboService {
 
   /** The redirect URI of an authorization started from `browserOrigin` (see redirectFollowsBrowser). */
   private redirectUriFor(config: QboConfig, browserOrigin: string | null): string {
-    return this.options.redirectFollowsBrowser && browserOrigin ? `${browserOrigin.replace(/\/+$/, '')}/qbo-callback` : config.redirectUri;
+    return this.options.redirectFollowsBrowser && browserOrigin
+      ? `${browserOrigin.replace(/\/+$/, '')}/qbo-callback`
+      : config.redirectUri;
   }
 
   /** Where the browser opens invoices in QuickBooks, up to the invoice id; null when not configured. */
   invoicePageBase(browserOrigin: string | null): string | null {
     const config = this.config();
     if (!config) return null;
-    return this.options.invoicePageBase ? this.options.invoicePageBase(browserOrigin) : QBO_APP_INVOICE_PAGE[config.environment];
+    return this.options.invoicePageBase
+      ? this.options.invoicePageBase(browserOrigin)
+      : QBO_APP_INVOICE_PAGE[config.environment];
   }
 
   /**
    * Where to send the browser to authorize (also to re-authorize a connected company); the state
-   * is issued here and checked at the callback.
+   * is signed here for `binding` (oauthStateBinding: the session) and checked at the callback.
    */
-  async authorizationUrl(userId: string | null, browserOrigin: string | null = null): Promise<string> {
+  async authorizationUrl(binding: string, browserOrigin: string | null = null): Promise<string> {
     const config = this.requireConfig();
-    const state = await issueOAuthState(this.db, QBO_PROVIDER, userId);
-    const url = new QboOAuth({ ...config, redirectUri: this.redirectUriFor(config, browserOrigin) }).authorizeUrl(state);
+    const state = issueOAuthState(this.options.appSecret, QBO_PROVIDER, binding);
+    const url = new QboOAuth({ ...config, redirectUri: this.redirectUriFor(config, browserOrigin) }).authorizeUrl(
+      state,
+    );
     return this.options.browserAuthorizeUrl ? this.options.browserAuthorizeUrl(url, browserOrigin) : url;
   }
 
   /**
-   * The redirect came back: refuse a state we did not issue (or that was used or is older than
-   * ten minutes), exchange the code, keep the tokens encrypted, learn the company's name.
+   * The redirect came back: refuse a state we did not sign for this session (or that was used or
+   * is older than ten minutes), exchange the code, keep the tokens encrypted, learn the company's name.
    */
   async completeAuthorization(
     input: QboCallbackInput,
     actor: { id: string; email: string } | null,
+    binding: string,
     browserOrigin: string | null = null,
   ): Promise<{ companyName: string | null }> {
     const config = this.requireConfig();
-    if (!input.state || !(await consumeOAuthState(this.db, QBO_PROVIDER, input.state, actor?.id ?? null))) {
-      await recordAudit(this.db, { actor, action: 'qbo.callback-refused', details: { reason: 'unknown, used or expired state' } });
-      throw new AppError('BAD_REQUEST', 'Invalid or expired authorization state. Start the authorization again from QBO Setup.');
+    if (
+      !input.state ||
+      !(await consumeOAuthState(this.db, this.options.appSecret, QBO_PROVIDER, input.state, binding))
+    ) {
+      await recordAudit(this.db, {
+        actor,
+        action: 'qbo.callback-refused',
+        details: { reason: 'unknown, used or expired state' },
+      });
+      throw new AppError(
+        'BAD_REQUEST',
+        'Invalid or expired authorization state. Start the authorization again from QBO Setup.',
+      );
     }
     if (input.error) {
       await recordAudit(this.db, { actor, action: 'qbo.consent-denied', details: { error: input.error } });
@@ -251,13 +269,21 @@ export class QboConnection implements QboService {
       );
     }
     if (!input.code) throw new AppError('BAD_REQUEST', 'Authorization code not received. Please try again.');
-    if (!input.realmId) throw new AppError('BAD_REQUEST', 'QuickBooks did not say which company (realmId) was connected.');
+    if (!input.realmId)
+      throw new AppError('BAD_REQUEST', 'QuickBooks did not say which company (realmId) was connected.');
 
     const query = new URLSearchParams({ code: input.code, state: input.state, realmId: input.realmId }).toString();
     try {
       // The code is exchanged with the redirect URI the authorization used (QuickBooks checks it).
       const redirectUri = this.redirectUriFor(config, browserOrigin);
-      const client = redirectUri === config.redirectUri ? this.client() : new QboClient({ config: { ...config, redirectUri }, tokenStore: this.tokenStore, ...this.options.clientOptions });
+      const client =
+        redirectUri === config.redirectUri
+          ? this.client()
+          : new QboClient({
+              config: { ...config, redirectUri },
+              tokenStore: this.tokenStore,
+              ...this.options.clientOptions,
+            });
       await client.connect(query);
     } catch (error) {
       await recordAudit(this.db, { actor, action: 'qbo.connect-failed', details: { error: qboErrorMessage(error) } });
@@ -272,18 +298,29 @@ export class QboConnection implements QboService {
     try {
       companyName = (await this.companyInfo()).CompanyName ?? null;
     } catch (error) {
-      this.options.logger?.warn({ error: qboErrorMessage(error) }, 'QuickBooks connected, but company info could not be read');
+      this.options.logger?.warn(
+        { error: qboErrorMessage(error) },
+        'QuickBooks connected, but company info could not be read',
+      );
     }
-    await recordAudit(this.db, { actor, action: 'qbo.connected', target: companyName, details: { environment: config.environment, simulated: this.simulated } });
+    await recordAudit(this.db, {
+      actor,
+      action: 'qbo.connected',
+      target: companyName,
+      details: { environment: config.environment, simulated: this.simulated },
+    });
     return { companyName };
   }
 
   /** Reads the company; remembers its name and that the connection works. */
   async companyInfo(): Promise<QboCompanyInfo> {
     this.requireConfig();
-    const info = await this.track(() => this.client().getCompanyInfo());
+    const info = await this.track(() => this.interactiveClient().getCompanyInfo());
     await this.db.integrationConnection
-      .update({ where: { provider: QBO_PROVIDER }, data: { companyName: info.CompanyName ?? null, lastCheckedAt: new Date(), lastError: null } })
+      .update({
+        where: { provider: QBO_PROVIDER },
+        data: { companyName: info.CompanyName ?? null, lastCheckedAt: new Date(), lastError: null },
+      })
       .catch(() => undefined);
     return info;
   }
@@ -308,9 +345,14 @@ export class QboConnection implements QboService {
    * disconnect is what the person asked for; the answer and the audit entry say whether the
    * revoke reached QuickBooks.
    */
-  async disconnect(actor: { id: string; email: string } | null): Promise<{ revokedAtQuickBooks: boolean; companyName: string | null }> {
+  async disconnect(
+    actor: { id: string; email: string } | null,
+  ): Promise<{ revokedAtQuickBooks: boolean; companyName: string | null }> {
     const config = this.requireConfig();
-    const row = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { companyName: true } });
+    const row = await this.db.integrationConnection.findUnique({
+      where: { provider: QBO_PROVIDER },
+      select: { companyName: true },
+    });
     const tokens = await this.tokenStore.load();
     if (!tokens) throw new AppError('CONFLICT', 'QuickBooks is not connected: there is nothing to disconnect.');
     let revokeError: string | null = null;
@@ -336,7 +378,13 @@ export class QboConnection implements QboService {
 
   async findCustomerByDisplayName(displayName: string): Promise<QboCustomer | null> {
     this.requireConfig();
-    return this.track(() => this.client().findCustomerByDisplayName(displayName));
+    return this.track(() => this.interactiveClient().findCustomerByDisplayName(displayName));
+  }
+
+  /** Type-ahead: customers with `term` in their display name, company name or e-mail (customer-search.ts). */
+  async searchCustomers(term: string): Promise<QboCustomer[]> {
+    this.requireConfig();
+    return this.track(() => searchCustomers((statement) => this.client().query<QboCustomer>(statement), term));
   }
 
   /** Runs a QuickBooks call, recording a broken connection; rethrows as an AppError. */
@@ -352,10 +400,21 @@ export class QboConnection implements QboService {
   /** Stores the failure as lastError and rings the bell when the connection was fine until now. */
   async recordFailure(error: unknown): Promise<void> {
     const message = qboErrorMessage(error);
-    const before = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { lastError: true } });
+    const before = await this.db.integrationConnection.findUnique({
+      where: { provider: QBO_PROVIDER },
+      select: { lastError: true },
+    });
     if (!before) return;
-    await this.db.integrationConnection.update({ where: { provider: QBO_PROVIDER }, data: { lastError: message, lastCheckedAt: new Date() } });
+    await this.db.integrationConnection.update({
+      where: { provider: QBO_PROVIDER },
+      data: { lastError: message, lastCheckedAt: new Date() },
+    });
     this.options.logger?.warn({ error: message }, 'QuickBooks connection failed');
-    if (!before.lastError) await notify(this.db, { kind: 'integration', message: `QuickBooks connection failed: ${message}`, link: '/qbo-setup' });
+    if (!before.lastError)
+      await notify(this.db, {
+        kind: 'integration',
+        message: `QuickBooks connection failed: ${message}`,
+        link: '/qbo-setup',
+      });
   }
 }

@@ -5,6 +5,8 @@ import { mountedQboSimulator } from '../../../../apps/server/src/areas/qbo';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import { QboConnection } from './connection';
+import { isValidOAuthState, issueOAuthState, oauthStateBinding } from './oauth-states';
+import { QBO_PROVIDER } from './token-store';
 import { createDbQboTokenStore } from './token-store';
 
 let testServer: TestServer;
@@ -28,7 +30,12 @@ async function approveInBrowserLikeWay(authUrl: string): Promise<URL> {
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('Bayshore Voice Services');
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [
+      match[1]!,
+      match[2]!.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+    ]),
+  );
   const response = await fetch(new URL('oauth2', authUrl), {
     method: 'POST',
     redirect: 'manual',
@@ -102,7 +109,10 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const redirect = await approveInBrowserLikeWay(authUrl);
     const forged = await admin.get(callbackPath(redirect, { state: 'forged-state-value' }));
     expect(forged.status).toBe(400);
-    expect(forged.body).toMatchObject({ success: false, error: expect.stringContaining('Invalid or expired authorization state') });
+    expect(forged.body).toMatchObject({
+      success: false,
+      error: expect.stringContaining('Invalid or expired authorization state'),
+    });
     expect((await admin.get('/api/v1/qbo/status')).body.data.hasTokens).toBe(false);
     // The genuine state still works once, and only once.
     const genuine = await admin.get(callbackPath(redirect));
@@ -112,23 +122,63 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     expect(replay.body.error).toContain('Invalid or expired authorization state');
   });
 
-  it('refuses a state older than ten minutes', async () => {
-    const redirect = await approveInBrowserLikeWay(await startAuthorization());
-    await testServer.server.services.db.oAuthState.update({ where: { state: redirect.searchParams.get('state')! }, data: { createdAt: new Date(Date.now() - 11 * 60_000) } });
-    const late = await admin.get(callbackPath(redirect));
-    expect(late.status).toBe(400);
-    expect(late.body.error).toContain('Invalid or expired authorization state');
+  it('GET /qbo/auth writes nothing: its state is signed, expires after ten minutes and is bound to the session', async () => {
+    const { db } = testServer.server.services;
+    const rowsBefore = await db.oAuthState.count();
+    const authUrls = await Promise.all(Array.from({ length: 5 }, () => startAuthorization()));
+    expect(await db.oAuthState.count()).toBe(rowsBefore);
+    const states = authUrls.map((url) => new URL(url).searchParams.get('state')!);
+    expect(new Set(states).size).toBe(5);
+
+    // Another session of the same user (another browser) cannot bring this state back.
+    const redirect = await approveInBrowserLikeWay(authUrls[0]!);
+    const otherBrowser = await testServer.admin();
+    const elsewhere = await otherBrowser.get(callbackPath(redirect));
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error).toContain('Invalid or expired authorization state');
+    // A state with its signature changed is refused too.
+    const tampered = await admin.get(callbackPath(redirect, { state: `${states[0]!.slice(0, -2)}xx` }));
+    expect(tampered.status).toBe(400);
+
+    // Ten minutes after it was issued, a state is refused (the clock moved for the check alone).
+    const binding = oauthStateBinding({ user: { id: 'u' }, sessionId: 's' });
+    const issuedAt = new Date('2030-01-01T00:00:00Z');
+    const state = issueOAuthState(testServer.server.config.appSecret, QBO_PROVIDER, binding, issuedAt);
+    const secret = testServer.server.config.appSecret;
+    expect(isValidOAuthState(secret, QBO_PROVIDER, state, binding, new Date(issuedAt.getTime() + 9 * 60_000))).toBe(
+      true,
+    );
+    expect(
+      isValidOAuthState(secret, QBO_PROVIDER, state, binding, new Date(issuedAt.getTime() + 10 * 60_000 + 1)),
+    ).toBe(false);
+    expect(
+      isValidOAuthState(secret, QBO_PROVIDER, state, 'session:another', new Date(issuedAt.getTime() + 60_000)),
+    ).toBe(false);
+    expect(isValidOAuthState('another-app-secret-of-enough-length', QBO_PROVIDER, state, binding, issuedAt)).toBe(
+      false,
+    );
   });
 
   it('connects through the consent page: status, company info and no token in any answer', async () => {
     const status = await admin.get('/api/v1/qbo/status');
-    expect(status.body.data).toMatchObject({ authenticated: true, connected: true, hasTokens: true, companyInfo: { companyName: 'Bayshore Voice Services' }, lastError: null });
+    expect(status.body.data).toMatchObject({
+      authenticated: true,
+      connected: true,
+      hasTokens: true,
+      companyInfo: { companyName: 'Bayshore Voice Services' },
+      lastError: null,
+    });
     expect(status.body.data.tokenStatus.expiresIn).toBeGreaterThan(3500);
     expect(status.body.data.tokenStatus.expiresIn).toBeLessThanOrEqual(3600);
 
     const info = await admin.get('/api/v1/qbo/company-info');
     expect(info.status).toBe(200);
-    expect(info.body.data.CompanyInfo).toMatchObject({ CompanyName: 'Bayshore Voice Services', LegalName: 'Bayshore Voice Services LLC', CompanyAddr: { City: 'Mountain View' }, WebAddr: { URI: 'https://bayshorevoice.example' } });
+    expect(info.body.data.CompanyInfo).toMatchObject({
+      CompanyName: 'Bayshore Voice Services',
+      LegalName: 'Bayshore Voice Services LLC',
+      CompanyAddr: { City: 'Mountain View' },
+      WebAddr: { URI: 'https://bayshorevoice.example' },
+    });
 
     const test = await admin.post('/api/v1/qbo/test-connection', {});
     expect(test.status).toBe(200);
@@ -140,7 +190,9 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
   });
 
   it('keeps tokens and realm in the database only as ciphertext', async () => {
-    const rows = await testServer.server.services.db.$queryRaw<Array<Record<string, unknown>>>`SELECT * FROM integration_connections`;
+    const rows = await testServer.server.services.db.$queryRaw<
+      Array<Record<string, unknown>>
+    >`SELECT * FROM integration_connections`;
     const dump = JSON.stringify(rows);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.encryptedSecrets).toMatch(/^v1\./);
@@ -186,8 +238,13 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const before = await connection().tokenStore.load();
     const crossSite = await admin.request('GET', '/api/v1/qbo/refresh', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    expect(crossSite.body).toMatchObject({ success: false, error: expect.stringContaining('Cross-site request refused') });
-    const foreignOrigin = await admin.request('GET', '/api/v1/qbo/refresh', undefined, { origin: 'https://evil.example' });
+    expect(crossSite.body).toMatchObject({
+      success: false,
+      error: expect.stringContaining('Cross-site request refused'),
+    });
+    const foreignOrigin = await admin.request('GET', '/api/v1/qbo/refresh', undefined, {
+      origin: 'https://evil.example',
+    });
     expect(foreignOrigin.status).toBe(403);
     const overTrpc = await admin.request('GET', '/trpc/qbo.refresh', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(overTrpc.status).toBe(403);
@@ -201,7 +258,10 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
 
     // Scripts keep the spec's GET with an API token, whatever headers they send.
     const token = (await admin.post('/api/v1/auth/tokens', { name: 'refresh script' })).body.data.token as string;
-    const script = await testServer.anonymous().withBearer(token).request('GET', '/api/v1/qbo/refresh', undefined, { 'sec-fetch-site': 'cross-site' });
+    const script = await testServer
+      .anonymous()
+      .withBearer(token)
+      .request('GET', '/api/v1/qbo/refresh', undefined, { 'sec-fetch-site': 'cross-site' });
     expect(script.status).toBe(200);
     expect((await connection().tokenStore.load())!.refreshToken).not.toBe(afterPost!.refreshToken);
   });
@@ -210,17 +270,30 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     simulator().faults.authFaultCasing = 'lower';
     const before = await connection().tokenStore.load();
     simulator().expireAccessTokens();
-    const found = await admin.get(`/api/v1/qbo/customers/search/display-name?${new URLSearchParams({ displayName: "Amy's Bird Sanctuary" })}`);
+    const found = await admin.get(
+      `/api/v1/qbo/customers/search/display-name?${new URLSearchParams({ displayName: "Amy's Bird Sanctuary" })}`,
+    );
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({
       success: true,
       found: true,
-      data: { DisplayName: "Amy's Bird Sanctuary", GivenName: 'Amy', FamilyName: 'Lauterbach', PrimaryEmailAddr: { Address: 'Birds@Intuit.com' }, BillAddr: { Line1: '4581 Finch St.' } },
+      data: {
+        DisplayName: "Amy's Bird Sanctuary",
+        GivenName: 'Amy',
+        FamilyName: 'Lauterbach',
+        PrimaryEmailAddr: { Address: 'Birds@Intuit.com' },
+        BillAddr: { Line1: '4581 Finch St.' },
+      },
     });
     expect((await connection().tokenStore.load())!.accessToken).not.toBe(before!.accessToken);
 
     const missing = await admin.get('/api/v1/qbo/customers/search/display-name?displayName=Nobody%20Here');
-    expect(missing.body).toMatchObject({ success: true, found: false, data: null, error: expect.stringContaining('Nobody Here') });
+    expect(missing.body).toMatchObject({
+      success: true,
+      found: false,
+      data: null,
+      error: expect.stringContaining('Nobody Here'),
+    });
   });
 
   it('keeps the newest refresh token when two processes refresh at once', async () => {
@@ -229,7 +302,12 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     // A second connection object stands for another process: its own in-process queue, the same database lock.
     const other = new QboConnection({ db, appSecret: config.appSecret, simulated: true, resolveConfig: () => base });
     const before = await connection().tokenStore.load();
-    const results = await Promise.allSettled([connection().refreshTokens(null), other.refreshTokens(null), connection().refreshTokens(null), other.refreshTokens(null)]);
+    const results = await Promise.allSettled([
+      connection().refreshTokens(null),
+      other.refreshTokens(null),
+      connection().refreshTokens(null),
+      other.refreshTokens(null),
+    ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     const after = await connection().tokenStore.load();
     expect(after!.refreshToken).not.toBe(before!.refreshToken);
@@ -258,7 +336,10 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
       order.push('b-in');
     });
     // B is blocked in the database while A holds the lock.
-    const bFinishedEarly = await Promise.race([b.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400))]);
+    const bFinishedEarly = await Promise.race([
+      b.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 400)),
+    ]);
     expect(bFinishedEarly).toBe(false);
     releaseA();
     await Promise.all([a, b]);
@@ -274,7 +355,14 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const invoice = {
       CustomerRef: { value: customer!.Id },
       DocNumber: 'PB-TEST-1',
-      Line: [{ DetailType: 'SalesItemLineDetail' as const, Amount: 12.5, Description: 'Phone usage', SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 250, UnitPrice: 0.05 } }],
+      Line: [
+        {
+          DetailType: 'SalesItemLineDetail' as const,
+          Amount: 12.5,
+          Description: 'Phone usage',
+          SalesItemLineDetail: { ItemRef: { value: item.Id }, Qty: 250, UnitPrice: 0.05 },
+        },
+      ],
     };
     const first = await client!.createInvoice(invoice, { requestId: 'job-1-customer-cool-cars' });
     const second = await client!.createInvoice(invoice, { requestId: 'job-1-customer-cool-cars' });
@@ -288,7 +376,10 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     // Someone revokes the app in QuickBooks.
     const revoke = await fetch(`${connection().config()!.simulatorBaseUrl}/oauth2/v1/tokens/revoke`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ token: tokens!.refreshToken }),
     });
     expect(revoke.status).toBe(200);
@@ -302,7 +393,10 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     expect(status.lastError).toEqual(expect.any(String));
     const bell = await testServer.server.services.db.notification.findMany({ where: { kind: 'integration' } });
     expect(bell).toHaveLength(1);
-    expect(bell[0]).toMatchObject({ link: '/qbo-setup', message: expect.stringContaining('QuickBooks connection failed') });
+    expect(bell[0]).toMatchObject({
+      link: '/qbo-setup',
+      message: expect.stringContaining('QuickBooks connection failed'),
+    });
 
     const redirect = await approveInBrowserLikeWay(await startAuthorization());
     expect((await admin.get(callbackPath(redirect))).status).toBe(200);
@@ -328,8 +422,12 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const state = new URL(authUrl).searchParams.get('state')!;
     const denied = await admin.get(`/api/v1/qbo/callback?${new URLSearchParams({ error: 'access_denied', state })}`);
     expect(denied.status).toBe(400);
-    expect(denied.body.error).toBe('Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.');
-    expect((await admin.get(`/api/v1/qbo/callback?${new URLSearchParams({ error: 'access_denied', state })}`)).body.error).toContain('Invalid or expired authorization state');
+    expect(denied.body.error).toBe(
+      'Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.',
+    );
+    expect(
+      (await admin.get(`/api/v1/qbo/callback?${new URLSearchParams({ error: 'access_denied', state })}`)).body.error,
+    ).toContain('Invalid or expired authorization state');
     // The company stays connected as it was.
     expect((await admin.get('/api/v1/qbo/status')).body.data.connected).toBe(true);
   });
@@ -338,17 +436,31 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     const tokens = (await connection().tokenStore.load())!;
     const answer = await admin.post('/api/v1/qbo/disconnect', {});
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, message: 'QuickBooks disconnected', data: { revokedAtQuickBooks: true, companyName: 'Bayshore Voice Services' } });
-    expect((await admin.get('/api/v1/qbo/status')).body.data).toMatchObject({ authenticated: false, hasTokens: false, companyInfo: { companyName: null } });
+    expect(answer.body).toMatchObject({
+      success: true,
+      message: 'QuickBooks disconnected',
+      data: { revokedAtQuickBooks: true, companyName: 'Bayshore Voice Services' },
+    });
+    expect((await admin.get('/api/v1/qbo/status')).body.data).toMatchObject({
+      authenticated: false,
+      hasTokens: false,
+      companyInfo: { companyName: null },
+    });
     expect(await connection().tokenStore.load()).toBeNull();
     // QuickBooks no longer honours the old refresh token.
     const refresh = await fetch(`${connection().config()!.simulatorBaseUrl}/oauth2/v1/tokens/bearer`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${simulator().credentials.clientId}:${simulator().credentials.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }).toString(),
     });
     expect(refresh.status).toBe(400);
-    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{ action: string; details: unknown }>;
+    const audit = (await admin.get('/api/v1/audit-log?limit=50')).body.data as Array<{
+      action: string;
+      details: unknown;
+    }>;
     expect(audit.find((entry) => entry.action === 'qbo.disconnected')?.details).toEqual({ revokedAtQuickBooks: true });
     const again = await admin.post('/api/v1/qbo/disconnect', {});
     expect(again.status).toBe(409);

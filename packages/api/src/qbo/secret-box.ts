@@ -10,7 +10,15 @@ const TAG_BYTES = 16;
  */
 export function deriveSecretKey(appSecret: string, purpose: string): Buffer {
   if (!appSecret) throw new Error('APP_SECRET is required to store integration secrets');
-  return Buffer.from(hkdfSync('sha256', Buffer.from(appSecret, 'utf8'), Buffer.from('phone-billing/secret-box', 'utf8'), Buffer.from(purpose, 'utf8'), 32));
+  return Buffer.from(
+    hkdfSync(
+      'sha256',
+      Buffer.from(appSecret, 'utf8'),
+      Buffer.from('phone-billing/secret-box', 'utf8'),
+      Buffer.from(purpose, 'utf8'),
+      32,
+    ),
+  );
 }
 
 /**
@@ -30,7 +38,13 @@ export function sealSecret(plaintext: string, key: Buffer, context: string): str
 /** Decrypts what sealSecret produced; throws when the key, context or text do not match. */
 export function openSecret(sealed: string, key: Buffer, context: string): string {
   const [version, ivText, tagText, ciphertextText, ...rest] = sealed.split('.');
-  if (version !== VERSION || ivText === undefined || tagText === undefined || ciphertextText === undefined || rest.length > 0) {
+  if (
+    version !== VERSION ||
+    ivText === undefined ||
+    tagText === undefined ||
+    ciphertextText === undefined ||
+    rest.length > 0
+  ) {
     throw new Error('Unrecognised sealed secret format');
   }
   const iv = Buffer.from(ivText, 'base64url');

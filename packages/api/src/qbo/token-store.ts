@@ -7,7 +7,13 @@ const SECRET_CONTEXT = 'integration_connections:qbo';
 /** Advisory lock key shared by every process that may refresh the QuickBooks tokens. */
 const REFRESH_LOCK_KEY = 7_305_019_001n;
 
-type SealedTokens = { accessToken: string; refreshToken: string; realmId: string; accessTokenExpiresAt: string; refreshTokenExpiresAt: string | null };
+type SealedTokens = {
+  accessToken: string;
+  refreshToken: string;
+  realmId: string;
+  accessTokenExpiresAt: string;
+  refreshTokenExpiresAt: string | null;
+};
 
 export interface DbQboTokenStore extends QboTokenStore {
   /** Forgets the tokens (the connection row stays, without secrets). */
@@ -27,7 +33,11 @@ export type DbQboTokenStoreOptions = {
  * (inside a transaction), so two processes never spend the same rotating refresh token; within
  * this process callers queue before asking the database, so waiting costs no extra connections.
  */
-export function createDbQboTokenStore(db: Database, appSecret: string, options: DbQboTokenStoreOptions = {}): DbQboTokenStore {
+export function createDbQboTokenStore(
+  db: Database,
+  appSecret: string,
+  options: DbQboTokenStoreOptions = {},
+): DbQboTokenStore {
   const key = deriveSecretKey(appSecret, 'integration-secrets');
   let localTail: Promise<unknown> = Promise.resolve();
 
@@ -58,7 +68,10 @@ export function createDbQboTokenStore(db: Database, appSecret: string, options: 
 
   return {
     async load() {
-      const row = await db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { encryptedSecrets: true } });
+      const row = await db.integrationConnection.findUnique({
+        where: { provider: QBO_PROVIDER },
+        select: { encryptedSecrets: true },
+      });
       return row?.encryptedSecrets ? decode(row.encryptedSecrets) : null;
     },
 
@@ -80,7 +93,11 @@ export function createDbQboTokenStore(db: Database, appSecret: string, options: 
         refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
         lastError: null,
       };
-      await db.integrationConnection.upsert({ where: { provider: QBO_PROVIDER }, create: { provider: QBO_PROVIDER, ...fields }, update: fields });
+      await db.integrationConnection.upsert({
+        where: { provider: QBO_PROVIDER },
+        create: { provider: QBO_PROVIDER, ...fields },
+        update: fields,
+      });
     },
 
     withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -108,7 +125,10 @@ export function createDbQboTokenStore(db: Database, appSecret: string, options: 
     },
 
     async unreadable() {
-      const row = await db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER }, select: { encryptedSecrets: true } });
+      const row = await db.integrationConnection.findUnique({
+        where: { provider: QBO_PROVIDER },
+        select: { encryptedSecrets: true },
+      });
       return Boolean(row?.encryptedSecrets) && decode(row!.encryptedSecrets!) === null;
     },
   };

@@ -40,8 +40,10 @@ describe('regions, teams and queue assignments', () => {
   });
 
   const unassignedNames = async () => (await admin.regions.listUnassigned()).data.map((q) => q.name);
-  const createRegion = async (name: string) => (await admin.regions.createRegion({ name, description: `${name} region` })).data;
-  const createTeam = async (name: string, regionId: string) => (await admin.regions.createTeam({ name, regionId })).data;
+  const createRegion = async (name: string) =>
+    (await admin.regions.createRegion({ name, description: `${name} region` })).data;
+  const createTeam = async (name: string, regionId: string) =>
+    (await admin.regions.createTeam({ name, regionId })).data;
   const assign = async (q: GenesysQueueSummary, teamId: string, extra: { notes?: string } = {}) =>
     (await admin.regions.assignQueue({ queueId: q.id, queueName: q.name, teamId, ...extra })).data;
 
@@ -49,7 +51,13 @@ describe('regions, teams and queue assignments', () => {
     const region = await createRegion('Pacific');
     expect(region).toMatchObject({ name: 'Pacific', description: 'Pacific region', isActive: true });
     const team = await createTeam('Seattle Care', region.id);
-    expect(team).toMatchObject({ name: 'Seattle Care', isActive: true, regionId: region.id, region: { name: 'Pacific' }, queueAssignments: [] });
+    expect(team).toMatchObject({
+      name: 'Seattle Care',
+      isActive: true,
+      regionId: region.id,
+      region: { name: 'Pacific' },
+      queueAssignments: [],
+    });
     await assign(queue(1), team.id);
 
     const regions = await admin.regions.listRegions();
@@ -60,11 +68,24 @@ describe('regions, teams and queue assignments', () => {
     expect(new Date(pacific.createdAt).toISOString()).toBe(pacific.createdAt);
 
     const teams = (await admin.regions.listTeams()).data;
-    expect(teams.find((t) => t.id === team.id)).toMatchObject({ region: { name: 'Pacific' }, queueAssignments: [{ queueId: queue(1).id }] });
+    expect(teams.find((t) => t.id === team.id)).toMatchObject({
+      region: { name: 'Pacific' },
+      queueAssignments: [{ queueId: queue(1).id }],
+    });
 
-    const edited = await admin.regions.updateRegion({ id: region.id, name: 'Pacific Northwest', description: '', isActive: false });
+    const edited = await admin.regions.updateRegion({
+      id: region.id,
+      name: 'Pacific Northwest',
+      description: '',
+      isActive: false,
+    });
     expect(edited.data).toMatchObject({ name: 'Pacific Northwest', description: null, isActive: false });
-    const editedTeam = await admin.regions.updateTeam({ id: team.id, name: 'Seattle Care', regionId: region.id, isActive: false });
+    const editedTeam = await admin.regions.updateTeam({
+      id: team.id,
+      name: 'Seattle Care',
+      regionId: region.id,
+      isActive: false,
+    });
     expect(editedTeam.data).toMatchObject({ isActive: false, region: { name: 'Pacific Northwest' } });
   });
 
@@ -72,8 +93,12 @@ describe('regions, teams and queue assignments', () => {
     const region = await createRegion('Validation');
     const team = await createTeam('Validation Team', region.id);
     expect((await refusal(admin.regions.updateRegion({ id: 'not-a-uuid', name: 'A' }))).code).toBe('NOT_FOUND');
-    expect((await refusal(admin.regions.deleteTeam({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
-    expect((await refusal(admin.regions.createTeam({ name: 'T', regionId: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(admin.regions.deleteTeam({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (await refusal(admin.regions.createTeam({ name: 'T', regionId: '00000000-0000-4000-8000-000000000000' }))).code,
+    ).toBe('NOT_FOUND');
     expect((await refusal(assign(queue(99), team.id))).code).toBe('NOT_FOUND');
     expect((await refusal(admin.regions.createRegion({ name: 'validation' }))).code).toBe('CONFLICT');
   });
@@ -85,9 +110,17 @@ describe('regions, teams and queue assignments', () => {
 
     const assigned = await assign(queue(3), first.id, { notes: 'main line' });
     // Assigned-by defaults to the signed-in user's name.
-    expect(assigned).toMatchObject({ queueName: 'Test Queue 03', assignedBy: 'Administrator', notes: 'main line', team: { name: 'First', region: { name: 'Conflict' } } });
+    expect(assigned).toMatchObject({
+      queueName: 'Test Queue 03',
+      assignedBy: 'Administrator',
+      notes: 'main line',
+      team: { name: 'First', region: { name: 'Conflict' } },
+    });
 
-    expect(await refusal(assign(queue(3), second.id))).toEqual({ code: 'CONFLICT', message: 'Queue "Test Queue 03" is already assigned to team First (Conflict)' });
+    expect(await refusal(assign(queue(3), second.id))).toEqual({
+      code: 'CONFLICT',
+      message: 'Queue "Test Queue 03" is already assigned to team First (Conflict)',
+    });
     expect((await refusal(assign(queue(3), first.id))).code).toBe('CONFLICT');
 
     const list = (await admin.regions.listAssignments()).data.filter((a) => a.queueId === queue(3).id);
@@ -95,8 +128,18 @@ describe('regions, teams and queue assignments', () => {
     expect(list[0]!.teamId).toBe(first.id);
 
     // Moving it is an edit: new team, new notes, explicit assigned-by.
-    const moved = await admin.regions.updateAssignment({ id: assigned.id, teamId: second.id, notes: 'moved', assignedBy: 'Dana' });
-    expect(moved.data).toMatchObject({ teamId: second.id, notes: 'moved', assignedBy: 'Dana', team: { name: 'Second' } });
+    const moved = await admin.regions.updateAssignment({
+      id: assigned.id,
+      teamId: second.id,
+      notes: 'moved',
+      assignedBy: 'Dana',
+    });
+    expect(moved.data).toMatchObject({
+      teamId: second.id,
+      notes: 'moved',
+      assignedBy: 'Dana',
+      team: { name: 'Second' },
+    });
 
     await admin.regions.deleteAssignment({ id: assigned.id });
     expect(await unassignedNames()).toContain('Test Queue 03');
@@ -104,7 +147,10 @@ describe('regions, teams and queue assignments', () => {
 
   it('lists as unassigned exactly the Genesys queues that no team holds, following the Genesys list', async () => {
     const assignedIds = new Set((await admin.regions.listAssignments()).data.map((a) => a.queueId));
-    const expected = genesysQueues.filter((q) => !assignedIds.has(q.id)).map((q) => q.name).sort();
+    const expected = genesysQueues
+      .filter((q) => !assignedIds.has(q.id))
+      .map((q) => q.name)
+      .sort();
     expect(await unassignedNames()).toEqual(expected);
 
     genesysQueues.push(queue(7));
@@ -123,13 +169,24 @@ describe('regions, teams and queue assignments', () => {
     await assign(q8, team.id);
     await assign(q9, team.id);
 
-    genesysQueues = genesysQueues.filter((q) => q.id !== q9.id).map((q) => (q.id === q8.id ? { ...q, name: 'Renamed Queue 08' } : q));
+    genesysQueues = genesysQueues
+      .filter((q) => q.id !== q9.id)
+      .map((q) => (q.id === q8.id ? { ...q, name: 'Renamed Queue 08' } : q));
     const assignments = (await admin.regions.listAssignments()).data;
-    expect(assignments.find((a) => a.queueId === q8.id)).toMatchObject({ queueName: 'Renamed Queue 08', inGenesys: true });
-    expect(assignments.find((a) => a.queueId === q9.id)).toMatchObject({ queueName: 'Test Queue 09', inGenesys: false });
+    expect(assignments.find((a) => a.queueId === q8.id)).toMatchObject({
+      queueName: 'Renamed Queue 08',
+      inGenesys: true,
+    });
+    expect(assignments.find((a) => a.queueId === q9.id)).toMatchObject({
+      queueName: 'Test Queue 09',
+      inGenesys: false,
+    });
     // The stored name changed, so the tree shows the new name too.
     const regionAnswer = (await admin.regions.listRegions()).data.find((r) => r.id === region.id)!;
-    expect(regionAnswer.teams[0]!.queueAssignments.map((a) => a.queueName).sort()).toEqual(['Renamed Queue 08', 'Test Queue 09']);
+    expect(regionAnswer.teams[0]!.queueAssignments.map((a) => a.queueName).sort()).toEqual([
+      'Renamed Queue 08',
+      'Test Queue 09',
+    ]);
     await admin.regions.deleteRegion({ id: region.id });
     expect(await unassignedNames()).toContain('Renamed Queue 08');
     expect(await unassignedNames()).not.toContain('Test Queue 09');
@@ -159,13 +216,26 @@ describe('regions, teams and queue assignments', () => {
 
     // The audit log names who did each of it, newest first.
     const audit = (await admin.accessControl.auditLog({ limit: 100 })).data;
-    const about = (target: string) => audit.filter((entry) => entry.target === target).map(({ action, actor, details }) => ({ action, actor, details }));
+    const about = (target: string) =>
+      audit
+        .filter((entry) => entry.target === target)
+        .map(({ action, actor, details }) => ({ action, actor, details }));
     expect(about('Cascade')).toEqual([
-      { action: 'regions.region-deleted', actor: TEST_ADMIN_EMAIL, details: { id: region.id, teamsDeleted: 1, queuesUnassigned: 1 } },
+      {
+        action: 'regions.region-deleted',
+        actor: TEST_ADMIN_EMAIL,
+        details: { id: region.id, teamsDeleted: 1, queuesUnassigned: 1 },
+      },
       { action: 'regions.region-created', actor: TEST_ADMIN_EMAIL, details: { id: region.id } },
     ]);
     expect(about('Drop').map(({ action }) => action)).toEqual(['regions.team-deleted', 'regions.team-created']);
-    expect(about('Test Queue 05')).toEqual([{ action: 'regions.queue-assigned', actor: TEST_ADMIN_EMAIL, details: { queueId: queue(5).id, team: 'Drop', region: 'Cascade' } }]);
+    expect(about('Test Queue 05')).toEqual([
+      {
+        action: 'regions.queue-assigned',
+        actor: TEST_ADMIN_EMAIL,
+        details: { queueId: queue(5).id, team: 'Drop', region: 'Cascade' },
+      },
+    ]);
   });
 
   it('checks region:manage for regions and team:manage for teams and assignments', async () => {
@@ -185,10 +255,14 @@ describe('regions, teams and queue assignments', () => {
 
     expect((await refusal(teamsOnly.regions.createRegion({ name: 'Nope' }))).code).toBe('FORBIDDEN');
     const region = (await regionsOnly.regions.createRegion({ name: 'Managed' })).data;
-    expect((await refusal(regionsOnly.regions.createTeam({ name: 'Nope', regionId: region.id }))).code).toBe('FORBIDDEN');
+    expect((await refusal(regionsOnly.regions.createTeam({ name: 'Nope', regionId: region.id }))).code).toBe(
+      'FORBIDDEN',
+    );
     const team = (await teamsOnly.regions.createTeam({ name: 'Managed Team', regionId: region.id })).data;
     const q = genesysQueues.find((candidate) => candidate.name === 'Test Queue 06')!;
-    expect((await refusal(regionsOnly.regions.assignQueue({ queueId: q.id, queueName: q.name, teamId: team.id }))).code).toBe('FORBIDDEN');
+    expect(
+      (await refusal(regionsOnly.regions.assignQueue({ queueId: q.id, queueName: q.name, teamId: team.id }))).code,
+    ).toBe('FORBIDDEN');
     const assigned = (await teamsOnly.regions.assignQueue({ queueId: q.id, queueName: q.name, teamId: team.id })).data;
     expect(assigned.assignedBy).toBe('Team Lead');
     expect((await refusal(teamsOnly.regions.deleteRegion({ id: region.id }))).code).toBe('FORBIDDEN');
@@ -222,7 +296,8 @@ describe('regions over REST', () => {
     expect(answer.status).toBe(201);
     return answer.body.data as { id: string; name: string };
   }
-  const assign = (q: GenesysQueueSummary, teamId: string) => admin.post('/api/v1/queue-assignments', { queueId: q.id, queueName: q.name, teamId });
+  const assign = (q: GenesysQueueSummary, teamId: string) =>
+    admin.post('/api/v1/queue-assignments', { queueId: q.id, queueName: q.name, teamId });
 
   it('answers with the spec messages for bad input, and 404 for unknown ids', async () => {
     const noName = await admin.post('/api/v1/regions', { name: '   ' });
@@ -231,13 +306,17 @@ describe('regions over REST', () => {
     expect((await admin.post('/api/v1/teams', { name: 'X' })).body.error).toBe('Please select a region');
     expect((await admin.post('/api/v1/teams', { name: '', regionId: 'x' })).body.error).toBe('Team name is required');
     const region = await createRegion('Validation');
-    expect((await admin.post('/api/v1/queue-assignments', { queueId: queue(2).id, queueName: 'x' })).body.error).toBe('Please select a team');
+    expect((await admin.post('/api/v1/queue-assignments', { queueId: queue(2).id, queueName: 'x' })).body.error).toBe(
+      'Please select a team',
+    );
     const team = await createTeam('Validation Team', region.id);
     expect((await admin.post('/api/v1/queue-assignments', { teamId: team.id })).body.error).toBe('No queue selected');
 
     expect((await admin.put('/api/v1/regions/not-a-uuid', { name: 'A' })).status).toBe(404);
     expect((await admin.delete('/api/v1/teams/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await admin.post('/api/v1/teams', { name: 'T', regionId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (await admin.post('/api/v1/teams', { name: 'T', regionId: '00000000-0000-4000-8000-000000000000' })).status,
+    ).toBe(404);
     expect((await assign({ ...queue(99) }, team.id)).status).toBe(404); // not a Genesys queue
     expect((await admin.post('/api/v1/regions', { name: 'validation' })).status).toBe(409); // same name, any case
   });
@@ -248,7 +327,10 @@ describe('regions over REST', () => {
     expect((await assign(queue(3), team.id)).status).toBe(201);
     const again = await assign(queue(3), team.id);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, error: 'Queue "Test Queue 03" is already assigned to team Statuses Team (Statuses)' });
+    expect(again.body).toMatchObject({
+      success: false,
+      error: 'Queue "Test Queue 03" is already assigned to team Statuses Team (Statuses)',
+    });
     expect((await admin.delete(`/api/v1/regions/${region.id}`)).status).toBe(200);
     expect((await server.anonymous().get('/api/v1/regions')).status).toBe(401);
   });

@@ -5,7 +5,12 @@ import { z } from 'zod';
 export const ZNoInputRequestSchema = z.object({}).optional();
 
 /** Page numbers of a paged answer. */
-export const ZPaginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() });
+export const ZPaginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  pages: z.number(),
+});
 
 /** `{ success: true, message? }`: the answer of an action that returns nothing else. */
 export const ZSuccessResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
@@ -14,3 +19,8 @@ export const ZSuccessResponseSchema = z.object({ success: z.literal(true), messa
 export function dataResponse<T extends z.ZodType>(schema: T) {
   return z.object({ success: z.literal(true), data: schema });
 }
+
+/** OpenAPI text of every update that takes a `version` (row-versions.ts). */
+export const STALE_VERSION_NOTE =
+  'Send the `version` you read: when someone saved since, the update is refused with 409 ' +
+  '"Changed by <who> at <time>: reload to see their change". Without `version` the last write wins.';

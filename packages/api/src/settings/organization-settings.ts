@@ -18,7 +18,10 @@ export async function getOrganizationSettings(db: Database) {
  * The settings for a request path: from the request cache when there is one (every change is
  * announced to every process at once), else straight from the database. Read-only.
  */
-export async function readSettingsForRequest(db: Database, cache: RequestCache | undefined): Promise<Readonly<OrganizationSettingsRow>> {
+export async function readSettingsForRequest(
+  db: Database,
+  cache: RequestCache | undefined,
+): Promise<Readonly<OrganizationSettingsRow>> {
   if (!cache) return getOrganizationSettings(db);
   return (await cache.read(SETTINGS_CACHE_KEY, () => getOrganizationSettings(db)))!;
 }

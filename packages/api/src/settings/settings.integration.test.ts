@@ -26,12 +26,24 @@ describe('the settings procedures', () => {
       currency: 'USD',
       defaultRatePerMinute: '1.00',
       billingIncrementSeconds: 60,
+      reviewInvoicesBeforeSending: false,
       killSwitch: { enabled: false, reason: null, changedBy: null, changedAt: null },
       notifications: { billingFailures: true, integrationIssues: true, killSwitchChanges: true },
       security: { signOutIdleSessions: false, signOutOnPasswordChange: true },
       system: { database: expect.stringMatching(/^(embedded|external)$/), logLevel: 'warn', logRetention: '14d' },
+      version: 1,
     });
     expect((await refusal(api.anonymous.settings.get())).code).toBe('UNAUTHORIZED');
+  });
+
+  it('turns review before sending on for all profiles (issue 23)', async () => {
+    const saved = (await admin.settings.update({ reviewInvoicesBeforeSending: true })).data;
+    expect(saved.reviewInvoicesBeforeSending).toBe(true);
+    expect((await viewer.settings.get()).data.reviewInvoicesBeforeSending).toBe(true);
+    expect(
+      (await refusal(admin.settings.update({ reviewInvoicesBeforeSending: 'yes' as unknown as boolean }))).message,
+    ).toBe('reviewInvoicesBeforeSending must be true or false');
+    await admin.settings.update({ reviewInvoicesBeforeSending: false });
   });
 
   it('changing them needs settings:manage', async () => {
@@ -41,11 +53,26 @@ describe('the settings procedures', () => {
   });
 
   it('merges a partial update: one field leaves the others as they were', async () => {
-    const before = (await admin.settings.update({ timezone: 'America/Chicago', defaultRatePerMinute: '0.0125', billingIncrementSeconds: 6, notifications: { integrationIssues: false } })).data;
-    expect(before).toMatchObject({ timezone: 'America/Chicago', defaultRatePerMinute: '0.0125', billingIncrementSeconds: 6 });
+    const before = (
+      await admin.settings.update({
+        timezone: 'America/Chicago',
+        defaultRatePerMinute: '0.0125',
+        billingIncrementSeconds: 6,
+        notifications: { integrationIssues: false },
+      })
+    ).data;
+    expect(before).toMatchObject({
+      timezone: 'America/Chicago',
+      defaultRatePerMinute: '0.0125',
+      billingIncrementSeconds: 6,
+    });
 
     const second = (await admin.settings.update({ notifications: { billingFailures: false } })).data;
-    expect(second).toEqual({ ...before, notifications: { billingFailures: false, integrationIssues: false, killSwitchChanges: true } });
+    expect(second).toEqual({
+      ...before,
+      notifications: { billingFailures: false, integrationIssues: false, killSwitchChanges: true },
+      version: before.version + 1,
+    });
     // What another user reads after a reload.
     expect((await viewer.settings.get()).data).toEqual(second);
 
@@ -65,7 +92,10 @@ describe('the settings procedures', () => {
     ];
     for (const [body, message] of cases) {
       // Deliberately wrong input, which the types would not let through.
-      expect(await refusal(admin.settings.update(body as never)), JSON.stringify(body)).toEqual({ code: 'BAD_REQUEST', message });
+      expect(await refusal(admin.settings.update(body as never)), JSON.stringify(body)).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
     }
   });
 
@@ -77,7 +107,9 @@ describe('the settings procedures', () => {
     expect((await viewer.settings.get()).data.killSwitch.enabled).toBe(true);
 
     const notes = await api.db.notification.findMany({ where: { kind: 'kill-switch' } });
-    expect(notes.map((n) => n.message)).toEqual([`Kill switch turned on by ${TEST_ADMIN_EMAIL}: billing is paused (QuickBooks migration)`]);
+    expect(notes.map((n) => n.message)).toEqual([
+      `Kill switch turned on by ${TEST_ADMIN_EMAIL}: billing is paused (QuickBooks migration)`,
+    ]);
 
     const off = (await admin.settings.update({ killSwitch: { enabled: false } })).data;
     expect(off.killSwitch).toMatchObject({ enabled: false, reason: null, changedBy: TEST_ADMIN_EMAIL });
@@ -98,7 +130,11 @@ describe('settings over HTTP', () => {
     server = await startTestServer();
     admin = await server.admin();
     const roles = (await admin.get('/api/v1/auth/roles')).body.roles as Array<{ id: string; name: string }>;
-    await admin.post('/api/v1/auth/users', { email: 'viewer@example.com', roleIds: [roles.find((r) => r.name === 'viewer')!.id], password: 'viewer-pass-1' });
+    await admin.post('/api/v1/auth/users', {
+      email: 'viewer@example.com',
+      roleIds: [roles.find((r) => r.name === 'viewer')!.id],
+      password: 'viewer-pass-1',
+    });
   });
   afterAll(() => server?.stop());
 
@@ -108,7 +144,10 @@ describe('settings over HTTP', () => {
       const second = server.anonymous();
       await first.signIn('viewer@example.com', 'viewer-pass-1');
       await second.signIn('viewer@example.com', 'viewer-pass-1');
-      const change = await first.patch('/api/v1/auth/users/me/password', { currentPassword: 'viewer-pass-1', newPassword: 'viewer-pass-2' });
+      const change = await first.patch('/api/v1/auth/users/me/password', {
+        currentPassword: 'viewer-pass-1',
+        newPassword: 'viewer-pass-2',
+      });
       expect(change.status).toBe(200);
       expect((await first.get('/api/v1/auth/me')).status).toBe(200);
       expect((await second.get('/api/v1/auth/me')).status).toBe(401);
@@ -116,7 +155,10 @@ describe('settings over HTTP', () => {
       await admin.put('/api/v1/settings', { security: { signOutOnPasswordChange: false } });
       const third = server.anonymous();
       await third.signIn('viewer@example.com', 'viewer-pass-2');
-      await first.patch('/api/v1/auth/users/me/password', { currentPassword: 'viewer-pass-2', newPassword: 'viewer-pass-3' });
+      await first.patch('/api/v1/auth/users/me/password', {
+        currentPassword: 'viewer-pass-2',
+        newPassword: 'viewer-pass-3',
+      });
       expect((await third.get('/api/v1/auth/me')).status).toBe(200);
     });
 
@@ -126,7 +168,10 @@ describe('settings over HTTP', () => {
       const { db } = server.server.services;
       const user = await db.user.findUniqueOrThrow({ where: { email: 'viewer@example.com' } });
       const age = async () =>
-        db.session.updateMany({ where: { userId: user.id }, data: { lastSeenAt: new Date(Date.now() - 31 * 60 * 1000) } });
+        db.session.updateMany({
+          where: { userId: user.id },
+          data: { lastSeenAt: new Date(Date.now() - 31 * 60 * 1000) },
+        });
       await age();
       expect((await idle.get('/api/v1/auth/me')).status).toBe(200); // not checked yet
 

@@ -1,5 +1,7 @@
 import type { Database } from '@phone-billing/db';
 import { recordAudit } from '../auth/audit';
+import { changedFields } from '../auth/audit-changes';
+import { lockForVersionedSave, versionStamp } from '../row-versions';
 import type { AppConfig, AuthUser } from '../services';
 import { notify } from '../notifications';
 import type { TSettings, TUpdateSettingsRequest } from '../shared/settings';
@@ -20,6 +22,7 @@ export function settingsView(row: SettingsRow, config: Pick<AppConfig, 'database
     currency: row.currency,
     defaultRatePerMinute: rateText(row.defaultRatePerMinute),
     billingIncrementSeconds: row.billingIncrementSeconds,
+    reviewInvoicesBeforeSending: row.reviewInvoicesBeforeSending,
     killSwitch: {
       enabled: row.killSwitchEnabled,
       reason: row.killSwitchReason,
@@ -32,18 +35,29 @@ export function settingsView(row: SettingsRow, config: Pick<AppConfig, 'database
       killSwitchChanges: row.notifyKillSwitchChanges,
     },
     security: { signOutIdleSessions: row.signOutIdleSessions, signOutOnPasswordChange: row.signOutOnPasswordChange },
-    system: { database: config.databaseKind, logLevel: config.logLevel || row.logLevel, logRetention: row.logRetention },
+    system: {
+      database: config.databaseKind,
+      logLevel: config.logLevel || row.logLevel,
+      logRetention: row.logRetention,
+    },
+    version: row.version,
   };
 }
 
-export async function readSettings(db: Database, config: Pick<AppConfig, 'databaseKind' | 'logLevel'>): Promise<TSettings> {
+export async function readSettings(
+  db: Database,
+  config: Pick<AppConfig, 'databaseKind' | 'logLevel'>,
+): Promise<TSettings> {
   return settingsView(await getOrganizationSettings(db), config);
 }
 
 type ParsedUpdate = {
+  /** The version the change was based on; a stale one is a 409 (row-versions.ts). */
+  version?: number;
   timezone?: string;
   defaultRatePerMinute?: string;
   billingIncrementSeconds?: 60 | 6 | 1;
+  reviewInvoicesBeforeSending?: boolean;
   killSwitch?: { enabled: boolean; reason?: string | null };
   notifications?: TUpdateSettingsRequest['notifications'];
   security?: TUpdateSettingsRequest['security'];
@@ -65,6 +79,8 @@ export async function updateSettings(
   if (input.timezone !== undefined) data.timezone = input.timezone;
   if (input.defaultRatePerMinute !== undefined) data.defaultRatePerMinute = input.defaultRatePerMinute;
   if (input.billingIncrementSeconds !== undefined) data.billingIncrementSeconds = input.billingIncrementSeconds;
+  if (input.reviewInvoicesBeforeSending !== undefined)
+    data.reviewInvoicesBeforeSending = input.reviewInvoicesBeforeSending;
   const n = input.notifications;
   if (n?.billingFailures !== undefined) data.notifyBillingFailures = n.billingFailures;
   if (n?.integrationIssues !== undefined) data.notifyIntegrationIssues = n.integrationIssues;
@@ -75,7 +91,9 @@ export async function updateSettings(
 
   const kill = input.killSwitch;
   const reason = kill?.reason?.trim() || null;
-  const killSwitchChanged = kill !== undefined && (kill.enabled !== before.killSwitchEnabled || (kill.enabled && reason !== before.killSwitchReason));
+  const killSwitchChanged =
+    kill !== undefined &&
+    (kill.enabled !== before.killSwitchEnabled || (kill.enabled && reason !== before.killSwitchReason));
   if (kill && killSwitchChanged) {
     data.killSwitchEnabled = kill.enabled;
     // The reason belongs to this change (turning it off may give one too); the audit log keeps the history.
@@ -84,23 +102,30 @@ export async function updateSettings(
     data.killSwitchChangedAt = now;
   }
 
-  const after = Object.keys(data).length ? await db.organizationSettings.update({ where: { id: 1 }, data }) : before;
+  const after = Object.keys(data).length
+    ? await db.$transaction(async (tx) => {
+        await lockForVersionedSave(tx, 'organization_settings', 1, input.version);
+        return tx.organizationSettings.update({ where: { id: 1 }, data: { ...data, ...versionStamp(actor, now) } });
+      })
+    : before;
 
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const key of Object.keys(data)) {
-    if (key.startsWith('killSwitch')) continue;
-    const from = String((before as Record<string, unknown>)[key]);
-    const to = String((after as Record<string, unknown>)[key]);
-    if (from !== to) changes[key] = { from: (before as Record<string, unknown>)[key]?.toString(), to: (after as Record<string, unknown>)[key]?.toString() };
-  }
-  if (Object.keys(changes).length) {
-    await recordAudit(db, { actor, action: 'settings.updated', target: 'organization-settings', details: changes });
+  const changedKeys = Object.keys(data).filter((key) => !key.startsWith('killSwitch')) as Array<
+    keyof SettingsRow & string
+  >;
+  const changes = changedFields(before, after, changedKeys);
+  if (changes.length) {
+    await recordAudit(db, { actor, action: 'settings.updated', target: 'organization-settings', details: { changes } });
   }
   // Bill times are wall-clock times in the company timezone, so every next run moves with it.
-  if (changes.timezone) await recomputeAllNextRuns(db, after.timezone, now);
+  if (changes.some((change) => change.field === 'timezone')) await recomputeAllNextRuns(db, after.timezone, now);
   if (kill && killSwitchChanged) {
     const state = kill.enabled ? 'on' : 'off';
-    await recordAudit(db, { actor, action: 'settings.kill-switch', target: state, details: { enabled: kill.enabled, reason } });
+    await recordAudit(db, {
+      actor,
+      action: 'settings.kill-switch',
+      target: state,
+      details: { enabled: kill.enabled, reason },
+    });
     await notify(db, {
       kind: 'kill-switch',
       message: kill.enabled

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredEmail } from './auth';
-import { recordId, safeText, safeTextList, TEXT_LIMITS } from './text';
+import { recordId, safeText, safeTextList, textPattern, TEXT_LIMITS } from './text';
 
 // Input schemas of the Access Control page and its REST calls (spec 001 §5, §7; API.md).
 // Browser-safe: zod only.
@@ -27,10 +27,20 @@ export const ZCreateUserRequestSchema = z.object({
   roleIds: idList('roleIds', 'Role id').default([]),
   password: z
     .string({ error: PASSWORD_TOO_SHORT })
+    .meta({
+      pattern: textPattern('opaque', true, { minLength: MIN_PASSWORD_LENGTH, orEmpty: true }),
+      maxLength: TEXT_LIMITS.password,
+    })
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .pipe(
-      safeText({ label: 'Password', max: TEXT_LIMITS.password, kind: 'opaque', keepWhitespace: true, tooLongMessage: 'Password is too long' })
+      safeText({
+        label: 'Password',
+        max: TEXT_LIMITS.password,
+        kind: 'opaque',
+        keepWhitespace: true,
+        tooLongMessage: 'Password is too long',
+      })
         .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
         .optional(),
     ),
@@ -44,9 +54,20 @@ export const ZUpdateUserRolesRequestSchema = z.object({
 
 const permissionKeyAndDescription = 'Permission key and description are required';
 export const ZCreateActionRequestSchema = z.object({
-  key: safeText({ label: 'Permission key', max: 100, required: true, requiredMessage: permissionKeyAndDescription, tooLongMessage: 'Permission key is too long' })
-    .regex(/^\S+$/, 'Permission key cannot contain spaces'),
-  description: safeText({ label: 'Description', max: 300, required: true, requiredMessage: permissionKeyAndDescription, tooLongMessage: 'Description is too long' }),
+  key: safeText({
+    label: 'Permission key',
+    max: 100,
+    required: true,
+    requiredMessage: permissionKeyAndDescription,
+    tooLongMessage: 'Permission key is too long',
+  }).regex(/^\S+$/, 'Permission key cannot contain spaces'),
+  description: safeText({
+    label: 'Description',
+    max: 300,
+    required: true,
+    requiredMessage: permissionKeyAndDescription,
+    tooLongMessage: 'Description is too long',
+  }),
 });
 export type TCreateActionRequest = z.input<typeof ZCreateActionRequestSchema>;
 
@@ -67,10 +88,16 @@ export const ZCreateApiTokenRequestSchema = z.object({
 export type TCreateApiTokenRequest = z.input<typeof ZCreateApiTokenRequestSchema>;
 
 /** The secret of a one-time setup link, as the link carries it. */
-export const setupToken = safeText({ label: 'Setup link', max: TEXT_LIMITS.id, required: true, requiredMessage: 'The setup link is invalid', kind: 'opaque' });
+export const setupToken = safeText({
+  label: 'Setup link',
+  max: TEXT_LIMITS.id,
+  required: true,
+  requiredMessage: 'The setup link is invalid',
+  kind: 'opaque',
+});
 
 /** GET /auth/setup-password: whose link this is. */
-export const ZSetupLinkQuerySchema = z.object({ token: setupToken });
+export const ZSetupLinkRequestSchema = z.object({ token: setupToken });
 
 /** The "Choose your password" form of a one-time setup link. */
 export const ZSetupPasswordRequestSchema = z.object({
@@ -83,7 +110,8 @@ export const ZSetupPasswordRequestSchema = z.object({
     tooLongMessage: 'Password is too long',
     kind: 'opaque',
     keepWhitespace: true,
-  }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+    minLength: MIN_PASSWORD_LENGTH,
+  }),
 });
 
 export const ZSetupPasswordFormSchema = ZSetupPasswordRequestSchema.extend({

@@ -3,17 +3,29 @@ import { safeText, TEXT_LIMITS } from './text';
 
 // Input schemas shared by the login and settings forms (react-hook-form) and the server.
 
-/** A required e-mail address (also used by Access Control's Add New User). */
+/**
+ * A required e-mail address (also used by Access Control's Add New User). The OpenAPI document
+ * says `format: email` with zod's own e-mail pattern, the one the server checks.
+ */
 export const requiredEmail = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(TEXT_LIMITS.email, `Email cannot be longer than ${TEXT_LIMITS.email} characters`)
-  .pipe(z.email({ error: 'Invalid email address' }));
+  .pipe(z.email({ error: 'Invalid email address' }))
+  .meta({ format: 'email', pattern: z.regexes.email.source });
 
 /** A password as typed: kept exactly (no trimming), control characters refused. */
-export const passwordText = (label: string, requiredMessage: string) =>
-  safeText({ label, max: TEXT_LIMITS.password, required: true, requiredMessage, kind: 'opaque', keepWhitespace: true });
+export const passwordText = (label: string, requiredMessage: string, minLength?: number) =>
+  safeText({
+    label,
+    max: TEXT_LIMITS.password,
+    required: true,
+    requiredMessage,
+    kind: 'opaque',
+    keepWhitespace: true,
+    minLength,
+  });
 
 export const ZSignInRequestSchema = z.object({
   email: requiredEmail,
@@ -23,13 +35,19 @@ export const ZSignInRequestSchema = z.object({
 export type TSignInRequest = z.input<typeof ZSignInRequestSchema>;
 
 export const ZUpdateProfileRequestSchema = z.object({
-  name: safeText({ label: 'Display name', max: 120, required: true, requiredMessage: 'Display name cannot be empty', tooLongMessage: 'Display name is too long' }),
+  name: safeText({
+    label: 'Display name',
+    max: 120,
+    required: true,
+    requiredMessage: 'Display name cannot be empty',
+    tooLongMessage: 'Display name is too long',
+  }),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 
 export const ZChangePasswordRequestSchema = z.object({
   currentPassword: passwordText('Current password', 'Current password is required'),
-  newPassword: passwordText('New password', 'New password must be at least 8 characters').min(8, 'New password must be at least 8 characters'),
+  newPassword: passwordText('New password', 'New password must be at least 8 characters', 8),
 });
 export type TChangePasswordRequest = z.input<typeof ZChangePasswordRequestSchema>;
 

@@ -14,7 +14,13 @@ export const BILLING_RESULTS_CSV_COLUMNS = [
   'Reason',
 ] as const;
 
-const STATUS_TEXT: Record<string, string> = { PENDING: 'Pending', INVOICED: 'Invoiced', RATED: 'Rated (preview, not invoiced)', SKIPPED: 'Skipped', FAILED: 'Failed' };
+const STATUS_TEXT: Record<string, string> = {
+  PENDING: 'Pending',
+  INVOICED: 'Invoiced',
+  RATED: 'Rated (preview, not invoiced)',
+  SKIPPED: 'Skipped',
+  FAILED: 'Failed',
+};
 
 /**
  * A job's per-customer results as CSV (Job Details' Export CSV): one row per customer. A dry

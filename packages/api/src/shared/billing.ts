@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BILLING_JOB_STATUSES, BILLING_JOB_TYPES } from './billing-states';
 import { recordId, safeText, safeTextList, TEXT_LIMITS } from './text';
+import { ZUnownedQueueSchema } from './unowned-calls';
 
 export * from './billing-states';
 
@@ -14,10 +15,12 @@ const calendarDate = (label: string) =>
       const [y, m, d] = value.split('-').map(Number) as [number, number, number];
       const date = new Date(Date.UTC(y, m - 1, d));
       return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    }, `${label} must be a real date`);
+    }, `${label} must be a real date`)
+    // format: date (RFC 3339 full-date) says "a real calendar date", which the pattern cannot.
+    .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 /** POST /billing/run (and the Run Billing Job form). */
-export const ZRunBillingJobSchema = z
+export const ZRunBillingJobRequestSchema = z
   .object({
     billingPeriodStart: calendarDate('Start date'),
     billingPeriodEnd: calendarDate('End date'),
@@ -25,23 +28,64 @@ export const ZRunBillingJobSchema = z
     selectedQueues: safeTextList({
       label: 'Selected queues',
       maxItems: TEXT_LIMITS.selectedQueues,
-      item: { label: 'Queue name', max: TEXT_LIMITS.name, required: true, requiredMessage: 'A selected queue name cannot be blank' },
+      item: {
+        label: 'Queue name',
+        max: TEXT_LIMITS.name,
+        required: true,
+        requiredMessage: 'A selected queue name cannot be blank',
+      },
     }).min(1, 'Select at least one queue'),
+    /** Hold the invoices for a person's review before sending (default: each profile's setting). */
+    holdForReview: z.boolean({ error: 'holdForReview must be true or false' }).optional(),
   })
   .refine((value) => value.billingPeriodStart <= value.billingPeriodEnd, {
     message: 'End date must be on or after the start date',
     path: ['billingPeriodEnd'],
   });
-export type RunBillingJobInput = z.input<typeof ZRunBillingJobSchema>;
+export type RunBillingJobInput = z.input<typeof ZRunBillingJobRequestSchema>;
 
-/** POST /billing/invoices/{qboInvoiceId}/release (and the release dialog, for the same messages). */
+/**
+ * POST /billing/invoices/{qboInvoiceId}/release (and the release dialog, for the same messages):
+ * the QuickBooks id, or the DocNumber of a sent reservation QuickBooks is missing.
+ */
 export const ZReleaseInvoiceSchema = z.object({
   qboInvoiceId: recordId('QuickBooks invoice id'),
-  reason: safeText({ label: 'Reason', max: TEXT_LIMITS.note, required: true, requiredMessage: 'Say why the invoice is released', kind: 'multi-line' }),
+  reason: safeText({
+    label: 'Reason',
+    max: TEXT_LIMITS.note,
+    required: true,
+    requiredMessage: 'Say why the invoice is released',
+    kind: 'multi-line',
+  }),
 });
 
+const reviewProfileIds = z
+  .array(recordId('Profile id'), { error: 'profileIds must be a list of customer profile ids' })
+  .max(10_000, 'profileIds cannot hold more than 10000 entries');
+
+/** POST /billing/jobs/{id}/approve: the customers to send (all of the job's when left out). */
+export const ZApproveBillingJobSchema = z.object({
+  id: recordId('Job id'),
+  profileIds: reviewProfileIds.optional(),
+});
+export type TApproveBillingJobInput = z.input<typeof ZApproveBillingJobSchema>;
+
+/** POST /billing/jobs/{id}/reject: the customers whose invoices are dropped, and why. */
+export const ZRejectBillingJobSchema = z.object({
+  id: recordId('Job id'),
+  profileIds: reviewProfileIds.min(1, 'Select at least one customer to reject'),
+  reason: safeText({
+    label: 'Reason',
+    max: TEXT_LIMITS.note,
+    required: true,
+    requiredMessage: 'Say why the invoices are rejected',
+    kind: 'multi-line',
+  }),
+});
+export type TRejectBillingJobInput = z.input<typeof ZRejectBillingJobSchema>;
+
 /** GET /billing/jobs: optional status filter, job-id search (matched literally) and count. */
-export const ZBillingJobsQuerySchema = z.object({
+export const ZBillingJobsRequestSchema = z.object({
   status: z.enum(BILLING_JOB_STATUSES).optional(),
   search: safeText({ label: 'Search', max: 50 }).optional(),
   limit: z.number().int().min(1).max(500).optional(),
@@ -58,7 +102,9 @@ export const ZBillingLineSchema = z.object({
   /** The billing period the line belongs to, and how: its first invoice, the rest of a split period, late calls. */
   periodStart: z.string().optional(),
   periodEnd: z.string().optional(),
-  kind: z.enum(['FIRST', 'REST', 'LATE']).optional(),
+  kind: z.enum(['FIRST', 'REST', 'LATE', 'CREDIT']).optional(),
+  /** A rate plan charge's QuickBooks item, when it names one (else the app's usage item). */
+  itemName: z.string().nullable().optional(),
 });
 
 export const ZBillingJobSchema = z.object({
@@ -79,8 +125,30 @@ export const ZBillingJobSchema = z.object({
   failedInvoices: z.number().int(),
   totalAmount: z.number(),
   error: z.string().nullable(),
+  /** The run holds its invoices for review; since when it waits (null when it does not). */
+  holdForReview: z.boolean(),
+  awaitingReviewSince: z.string().nullable(),
 });
 export type BillingJobView = z.infer<typeof ZBillingJobSchema>;
+
+export const REVIEW_FLAG_CODES = [
+  'USAGE_UP',
+  'USAGE_DOWN',
+  'NO_USAGE',
+  'TERMS_CHANGED',
+  'FIRST_INVOICE',
+  'LONG_INTERACTIONS',
+  'CALLS_WHILE_INACTIVE',
+] as const;
+export const ZReviewFlagSchema = z.object({ code: z.enum(REVIEW_FLAG_CODES), message: z.string() });
+export type ReviewFlag = z.infer<typeof ZReviewFlagSchema>;
+export const ZPreviousPeriodSchema = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  billedMinutes: z.string(),
+  amount: z.number(),
+});
+export type PreviousPeriod = z.infer<typeof ZPreviousPeriodSchema>;
 
 export const BILLING_CUSTOMER_STATUSES = ['PENDING', 'INVOICED', 'SKIPPED', 'FAILED', 'RATED'] as const;
 
@@ -97,6 +165,16 @@ export const ZBillingJobCustomerSchema = z.object({
   lines: z.array(ZBillingLineSchema),
   queueUsage: z.array(z.object({ queueName: z.string(), calls: z.number().int(), billedMinutes: z.string() })),
   qboInvoiceId: z.string().nullable(),
+  /**
+   * What QuickBooks made of the invoice: its total (TotalAmt) and the tax it added. They differ
+   * from `amount` (what was billed) when QuickBooks adds tax; null until the invoice is created.
+   */
+  qboTotalAmount: z.number().nullable(),
+  qboTaxAmount: z.number().nullable(),
+  /** A credit memo for over-invoiced periods ("Credit, <period>" lines, negative above), beside or instead of the invoice. */
+  creditAmount: z.number(),
+  qboCreditMemoId: z.string().nullable(),
+  creditDocNumber: z.string().nullable(),
   docNumber: z.string().nullable(),
   /** The invoice's ledger state (RESERVED, CREATED, SETTLED, RELEASED); null without one. */
   invoiceState: z.string().nullable(),
@@ -104,6 +182,16 @@ export const ZBillingJobCustomerSchema = z.object({
   invoiceQboStatus: z.string().nullable(),
   skipReason: z.string().nullable(),
   error: z.string().nullable(),
+  /** Its invoice waits (or waited) for a person's review; the decision, by whom, when, and a rejection's reason. */
+  reviewHeld: z.boolean(),
+  reviewDecision: z.enum(['APPROVED', 'REJECTED']).nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  /** What a reviewer should look at, in plain words (empty when nothing stands out). */
+  flags: z.array(ZReviewFlagSchema),
+  /** The customer's previous invoiced period (minutes and amount), or null for a first invoice. */
+  previous: ZPreviousPeriodSchema.nullable(),
 });
 export type BillingJobCustomerView = z.infer<typeof ZBillingJobCustomerSchema>;
 
@@ -137,6 +225,10 @@ export const ZBillingCoverageSchema = z.object({
       billedMinutes: z.number(),
       amountInvoiced: z.number(),
       fullyBilled: z.boolean(),
+      /** Interactions of its billed days that no charge of its plan prices (the spec's fields price voice only). */
+      notInPlan: z.number().int(),
+      /** Calls of this period that arrived after it was billed (the month-end screen's "late usage waiting"). */
+      lateCalls: z.object({ count: z.number().int(), minutes: z.number() }),
       invoices: z.array(
         z.object({
           qboInvoiceId: z.string().nullable(),
@@ -154,8 +246,12 @@ export const ZBillingCoverageSchema = z.object({
     }),
   ),
   /** Ended periods not billed in full, with the calls still waiting in them. */
-  unbilledPeriods: z.array(z.object({ start: z.string(), end: z.string(), calls: z.number().int(), billedMinutes: z.number() })),
+  unbilledPeriods: z.array(
+    z.object({ start: z.string(), end: z.string(), calls: z.number().int(), billedMinutes: z.number() }),
+  ),
   /** Calls that arrived after their days were billed: the next invoice bills them. */
   lateCalls: z.object({ count: z.number().int(), minutes: z.number() }),
+  /** Calls on this profile's queues that no run will bill (before its billing start, or while no active profile held them). */
+  unownedCalls: z.array(ZUnownedQueueSchema),
 });
 export type BillingCoverageView = z.infer<typeof ZBillingCoverageSchema>;

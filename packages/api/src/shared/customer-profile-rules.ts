@@ -26,7 +26,10 @@ export function profileStatus(profile: {
   return 'Active';
 }
 
-/** The eleven QuickBooks fields that count towards completeness; the twelfth check is "has a queue". */
+/**
+ * The eleven QuickBooks fields that count towards completeness; the other checks are "has a queue"
+ * and "is mapped to a QuickBooks customer" (issue 24: a profile no invoice can reach is not complete).
+ */
 export const COMPLETENESS_QBO_FIELDS = [
   'qboDisplayName',
   'qboCompanyName',
@@ -45,12 +48,12 @@ export const COMPLETENESS_QBO_FIELDS = [
 export const QBO_PROFILE_FIELDS = [...COMPLETENESS_QBO_FIELDS, 'qboTitle', 'qboMiddleName', 'qboSuffix'] as const;
 export type QboProfileField = (typeof QBO_PROFILE_FIELDS)[number];
 
-/** How many checks completeness counts: the QuickBooks fields plus at least one queue. */
-export const COMPLETENESS_CHECK_COUNT = COMPLETENESS_QBO_FIELDS.length + 1;
+/** How many checks completeness counts: the QuickBooks fields, at least one queue, and the QuickBooks mapping. */
+export const COMPLETENESS_CHECK_COUNT = COMPLETENESS_QBO_FIELDS.length + 2;
 
 export type CompletenessBand = 'complete' | 'partial' | 'minimal';
 
-export type CompletenessSubject = { genesysQueueNames: readonly string[] } & {
+export type CompletenessSubject = { genesysQueueNames: readonly string[]; qboCustomerId?: string | null } & {
   [field in (typeof COMPLETENESS_QBO_FIELDS)[number]]?: string | null;
 };
 
@@ -62,8 +65,9 @@ export function completenessBand(percent: number): CompletenessBand {
 }
 
 /**
- * Completeness of a profile (spec 001 §4): the share of the 12 checks it passes (a non-blank
- * value in each of the 11 QuickBooks fields, at least one queue), as a whole percentage.
+ * Completeness of a profile (spec 001 §4, issue 24): the share of the 13 checks it passes (a
+ * non-blank value in each of the 11 QuickBooks fields, at least one queue, a QuickBooks customer
+ * id), as a whole percentage.
  */
 export function profileCompleteness(profile: CompletenessSubject): {
   percent: number;
@@ -72,7 +76,8 @@ export function profileCompleteness(profile: CompletenessSubject): {
   totalChecks: number;
 } {
   const passedFields = COMPLETENESS_QBO_FIELDS.filter((field) => hasText(profile[field])).length;
-  const passedChecks = passedFields + (profile.genesysQueueNames.some(hasText) ? 1 : 0);
+  const passedChecks =
+    passedFields + (profile.genesysQueueNames.some(hasText) ? 1 : 0) + (hasText(profile.qboCustomerId) ? 1 : 0);
   const percent = Math.round((passedChecks / COMPLETENESS_CHECK_COUNT) * 100);
   return { percent, band: completenessBand(percent), passedChecks, totalChecks: COMPLETENESS_CHECK_COUNT };
 }

@@ -3,6 +3,7 @@ import {
   addQueueName,
   COMPLETENESS_CHECK_COUNT,
   completenessBand,
+  coveringPeriodEnd,
   customerProfileDefaults,
   normaliseQueueNames,
   profileCompleteness,
@@ -53,24 +54,56 @@ describe('profileCompleteness', () => {
     qboCountry: 'US',
   };
 
-  it('counts twelve checks', () => {
-    expect(COMPLETENESS_CHECK_COUNT).toBe(12);
+  it('counts thirteen checks: the QuickBooks mapping is one (issue 24)', () => {
+    expect(COMPLETENESS_CHECK_COUNT).toBe(13);
   });
 
   it.each([
-    // passed checks → Math.round(passed / 12 × 100)
+    // passed checks → Math.round(passed / 13 × 100)
     [{ genesysQueueNames: [] }, 0, 0, 'minimal'],
-    [{ genesysQueueNames: ['Sales'] }, 1, 8, 'minimal'], // 8.33
-    [{ genesysQueueNames: ['Sales'], qboDisplayName: 'Acme', qboCompanyName: 'Acme Ltd', qboCountry: 'US' }, 4, 33, 'minimal'],
-    [{ genesysQueueNames: ['Sales'], qboDisplayName: 'Acme', qboCompanyName: 'Acme Ltd', qboCity: 'Springfield', qboCountry: 'US' }, 5, 42, 'partial'], // 41.67
-    [{ genesysQueueNames: [], ...allQboFields, qboPostalCode: null, qboLine1: '' }, 9, 75, 'partial'],
-    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboPostalCode: null }, 11, 92, 'complete'], // 91.67
-    [{ genesysQueueNames: [], ...allQboFields }, 11, 92, 'complete'],
-    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: '   ' }, 11, 92, 'complete'],
-    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: null, qboCity: null }, 10, 83, 'complete'], // 83.33
-    [{ genesysQueueNames: ['Sales'], ...allQboFields }, 12, 100, 'complete'],
+    [{ genesysQueueNames: ['Sales'] }, 1, 8, 'minimal'], // 7.69
+    [
+      { genesysQueueNames: ['Sales'], qboDisplayName: 'Acme', qboCompanyName: 'Acme Ltd', qboCountry: 'US' },
+      4,
+      31,
+      'minimal',
+    ],
+    [
+      {
+        genesysQueueNames: ['Sales'],
+        qboDisplayName: 'Acme',
+        qboCompanyName: 'Acme Ltd',
+        qboCity: 'Springfield',
+        qboCountry: 'US',
+      },
+      5,
+      38,
+      'minimal',
+    ], // 38.46
+    [
+      {
+        genesysQueueNames: ['Sales'],
+        qboCustomerId: '7',
+        qboDisplayName: 'Acme',
+        qboCompanyName: 'Acme Ltd',
+        qboCity: 'Springfield',
+        qboCountry: 'US',
+      },
+      6,
+      46,
+      'partial',
+    ],
+    [{ genesysQueueNames: [], ...allQboFields, qboPostalCode: null, qboLine1: '' }, 9, 69, 'partial'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboPostalCode: null }, 11, 85, 'complete'], // 84.62
+    [{ genesysQueueNames: [], ...allQboFields }, 11, 85, 'complete'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: '   ' }, 11, 85, 'complete'],
+    [{ genesysQueueNames: ['Sales'], ...allQboFields, qboLine1: null, qboCity: null }, 10, 77, 'partial'], // 76.92
+    // Every field and a queue but no QuickBooks customer: not 100%.
+    [{ genesysQueueNames: ['Sales'], ...allQboFields }, 12, 92, 'complete'],
+    [{ genesysQueueNames: ['Sales'], qboCustomerId: '  ', ...allQboFields }, 12, 92, 'complete'],
+    [{ genesysQueueNames: ['Sales'], qboCustomerId: '7', ...allQboFields }, 13, 100, 'complete'],
   ])('%o passes %i checks: %i%%, %s', (profile, passedChecks, percent, band) => {
-    expect(profileCompleteness(profile)).toEqual({ percent, band, passedChecks, totalChecks: 12 });
+    expect(profileCompleteness(profile)).toEqual({ percent, band, passedChecks, totalChecks: 13 });
   });
 
   it('ignores fields outside the eleven (middle name, title, notes)', () => {
@@ -129,6 +162,7 @@ describe('ZCustomerProfileFormSchema', () => {
       qboCustomerId: null,
       isActive: true,
       ratePerMinute: '1.0',
+      reviewBeforeSending: false,
       overageRatePerMinute: '1.00',
       minimumMinutes: 0,
       billDate: 1,
@@ -138,6 +172,8 @@ describe('ZCustomerProfileFormSchema', () => {
       billingStartDate: null,
       taxCode: null,
       notes: null,
+      paymentTermsDays: 30,
+      emailInvoices: false,
       qboCompanyName: null,
       qboGivenName: null,
       qboMiddleName: null,
@@ -230,9 +266,15 @@ describe('ZCustomerProfileFormSchema', () => {
     });
 
     it('accepts a number or a numeric string', () => {
-      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0.08 }).overageRatePerMinute).toBe('0.08');
-      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: '1.25' }).overageRatePerMinute).toBe('1.25');
-      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0 }).overageRatePerMinute).toBe('0');
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0.08 }).overageRatePerMinute,
+      ).toBe('0.08');
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: '1.25' }).overageRatePerMinute,
+      ).toBe('1.25');
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, overageRatePerMinute: 0 }).overageRatePerMinute,
+      ).toBe('0');
     });
   });
 
@@ -245,8 +287,60 @@ describe('ZCustomerProfileFormSchema', () => {
       for (const value of [0, 32, 1.5, Number.NaN, '15']) {
         expect(messagesFor({ ...minimalValidInput, [field]: value })).toEqual({ [field]: [message] });
       }
-      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, [field]: 1 })[field as 'billDate']).toBe(1);
-      expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, [field]: 31 })[field as 'billDate']).toBe(31);
+      // The other period day makes the rule cover every day (see 'period rules' below).
+      const covering = (day: number) =>
+        field === 'billingPeriodStart'
+          ? { billingPeriodEnd: coveringPeriodEnd(day) }
+          : field === 'billingPeriodEnd'
+            ? { billingPeriodStart: day === 31 ? 1 : day + 1 }
+            : {};
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, ...covering(1), [field]: 1 })[field as 'billDate'],
+      ).toBe(1);
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, ...covering(31), [field]: 31 })[field as 'billDate'],
+      ).toBe(31);
+    });
+  });
+
+  describe('period rules cover every day', () => {
+    it.each([
+      [1, 31],
+      [16, 15],
+      [2, 1],
+      [31, 30],
+    ])('accepts %i..%i', (billingPeriodStart, billingPeriodEnd) => {
+      expect(
+        ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingPeriodStart, billingPeriodEnd }),
+      ).toMatchObject({ billingPeriodStart, billingPeriodEnd });
+    });
+
+    it.each([
+      [1, 15, 'Days 16–31 would never be billed: a period starting on day 1 ends on day 31'],
+      [1, 30, 'Day 31 would never be billed: a period starting on day 1 ends on day 31'],
+      [5, 31, 'Days 1–4 would never be billed: a period starting on day 5 ends on day 4 of the next month'],
+      [16, 10, 'Days 11–15 would never be billed: a period starting on day 16 ends on day 15 of the next month'],
+      [
+        16,
+        16,
+        'Days 1–15 and days 17–31 would never be billed: a period starting on day 16 ends on day 15 of the next month',
+      ],
+    ])('refuses %i..%i beside the end day, saying why', (billingPeriodStart, billingPeriodEnd, message) => {
+      expect(messagesFor({ ...minimalValidInput, billingPeriodStart, billingPeriodEnd })).toEqual({
+        billingPeriodEnd: [message],
+      });
+      // Said even while another field is wrong, so the form shows every problem at once.
+      expect(
+        messagesFor({ ...minimalValidInput, qboDisplayName: '', billingPeriodStart, billingPeriodEnd })
+          .billingPeriodEnd,
+      ).toEqual([message]);
+    });
+
+    it('a start day alone gets the end day that covers the rest', () => {
+      expect([1, 2, 16, 31].map(coveringPeriodEnd)).toEqual([31, 1, 15, 30]);
+      expect(messagesFor({ ...minimalValidInput, billingPeriodStart: 16 })).toEqual({
+        billingPeriodEnd: [expect.stringMatching(/^Days 1–15 would never be billed/)],
+      });
     });
   });
 
@@ -275,20 +369,35 @@ describe('ZCustomerProfileFormSchema', () => {
     expect(messagesFor({ ...minimalValidInput, qboPrimaryEmailAddr: 'not-an-email' })).toEqual({
       qboPrimaryEmailAddr: ['Email must be a valid email address'],
     });
-    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: '' }).qboPrimaryEmailAddr).toBeNull();
     expect(
-      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: ' ada@acme.test ' }).qboPrimaryEmailAddr,
+      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: '' }).qboPrimaryEmailAddr,
+    ).toBeNull();
+    expect(
+      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, qboPrimaryEmailAddr: ' ada@acme.test ' })
+        .qboPrimaryEmailAddr,
     ).toBe('ada@acme.test');
   });
 
   it('takes a billing start date as a real day of the years 2000 to 2099, blank meaning the default', () => {
-    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: ' 2026-09-01 ' }).billingStartDate).toBe('2026-09-01');
-    expect(ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: '' }).billingStartDate).toBeNull();
-    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2026-02-30' })).toEqual({ billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'] });
-    expect(messagesFor({ ...minimalValidInput, billingStartDate: '09/01/2026' })).toEqual({ billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'] });
+    expect(
+      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: ' 2026-09-01 ' }).billingStartDate,
+    ).toBe('2026-09-01');
+    expect(
+      ZCustomerProfileFormSchema.parse({ ...minimalValidInput, billingStartDate: '' }).billingStartDate,
+    ).toBeNull();
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2026-02-30' })).toEqual({
+      billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'],
+    });
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '09/01/2026' })).toEqual({
+      billingStartDate: ['Billing start date must be a date (YYYY-MM-DD)'],
+    });
     // A real day, but a mistyped year: said as such, once.
-    expect(messagesFor({ ...minimalValidInput, billingStartDate: '0202-09-01' })).toEqual({ billingStartDate: ['Billing start date must be in the years 2000 to 2099'] });
-    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2100-01-01' })).toEqual({ billingStartDate: ['Billing start date must be in the years 2000 to 2099'] });
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '0202-09-01' })).toEqual({
+      billingStartDate: ['Billing start date must be in the years 2000 to 2099'],
+    });
+    expect(messagesFor({ ...minimalValidInput, billingStartDate: '2100-01-01' })).toEqual({
+      billingStartDate: ['Billing start date must be in the years 2000 to 2099'],
+    });
   });
 
   it('trims optional text and stores blanks as empty', () => {

@@ -8,41 +8,12 @@ import type { QboCustomerMatch } from './qbo';
 import { optionalSafeText, safeJsonObject, safeText, TEXT_LIMITS } from './text';
 
 import { hasText, normaliseQueueNames, type QboProfileField } from './customer-profile-rules';
+import { decimalInput, wholeNumberInput } from './number-input';
+import { periodRuleProblem } from './period-rule';
+import { ZRatePlanSchema, ZRatePlanViewSchema } from './rate-plan';
 
 export * from './customer-profile-rules';
-
-const RATE_INTEGER_DIGITS = 8;
-const RATE_FRACTION_DIGITS = 4;
-
-/**
- * A per-minute rate given as a number or as text of digits with at most one decimal point. The
- * output is decimal text ('.5' → '0.5', trailing zeros kept) so it reaches the database exactly,
- * and it fits the column's Decimal(12, 4) so what is saved is what was typed.
- */
-function rateSchema(label: string) {
-  return z
-    .union([z.string(), z.number()], { error: `${label} must be a valid number` })
-    .transform((value, context) => {
-      const text = typeof value === 'number' ? String(value) : value.trim();
-      const fail = (message: string) => {
-        context.addIssue({ code: 'custom', message, input: value });
-        return z.NEVER;
-      };
-      if (text === '') return fail(`${label} is required`);
-      const asNumber = Number(text);
-      if (Number.isFinite(asNumber) && asNumber < 0) return fail(`${label} must be zero or greater`);
-      const match = /^(\d*)(?:\.(\d*))?$/.exec(text);
-      const integerDigits = match?.[1] ?? '';
-      const fractionDigits = match?.[2] ?? '';
-      if (!match || integerDigits.length + fractionDigits.length === 0) return fail(`${label} must be a valid number`);
-      if (integerDigits.replace(/^0+/, '').length > RATE_INTEGER_DIGITS || fractionDigits.length > RATE_FRACTION_DIGITS) {
-        return fail(
-          `${label} must have at most ${RATE_INTEGER_DIGITS} digits before and ${RATE_FRACTION_DIGITS} after the decimal point`,
-        );
-      }
-      return `${integerDigits || '0'}${fractionDigits ? `.${fractionDigits}` : ''}`;
-    });
-}
+export * from './period-rule';
 
 function dayNumberSchema(label: string) {
   const message = `${label} must be between 1 and 31`;
@@ -55,11 +26,15 @@ const optionalName = (label: string, max: number = TEXT_LIMITS.name) => optional
 /** Far above any real commitment (a year of 200 lines is about 105 million minutes), within the column's range. */
 const MAX_MINIMUM_MINUTES = 1_000_000_000;
 
+const MINIMUM_MINUTES_INVALID = 'Minimum minutes must be a whole number of zero or more';
 const QUEUE_NAMES_REQUIRED = 'At least one Genesys queue name is required';
 const QBO_DISPLAY_NAME_REQUIRED = 'QBO Display Name is required for QuickBooks integration';
 const EMAIL_INVALID = 'Email must be a valid email address';
 const BILLING_START_INVALID = 'Billing start date must be a date (YYYY-MM-DD)';
 const BILLING_START_OUT_OF_RANGE = 'Billing start date must be in the years 2000 to 2099';
+/** Blank, or a real day of the years 2000 to 2099 (in that range every fourth year is a leap year, 2000 included). */
+const BILLING_START_PATTERN =
+  '^\\s*(20\\d{2}-(0[13578]|1[02])-(0[1-9]|[12]\\d|3[01])|20\\d{2}-(0[469]|11)-(0[1-9]|[12]\\d|30)|20\\d{2}-02-(0[1-9]|1\\d|2[0-8])|20([02468][048]|[13579][26])-02-29)?\\s*$';
 
 /** A 'YYYY-MM-DD' text naming a day that exists. */
 function isRealCalendarDate(value: string): boolean {
@@ -77,61 +52,102 @@ const isBillingStartYear = (value: string) => value === '' || (value >= '2000-01
  * The add/edit customer-profile form (spec 001 §5, defaults from §3 and §9). Shared by the web
  * form (through its zod resolver) and the server's create/update input.
  */
-export const ZCustomerProfileFormSchema = z.object({
-  genesysQueueNames: z
-    .array(safeText({ label: 'Queue name', max: TEXT_LIMITS.name }), { error: QUEUE_NAMES_REQUIRED })
-    .min(1, QUEUE_NAMES_REQUIRED)
-    .max(TEXT_LIMITS.queueNamesPerProfile, `A profile cannot hold more than ${TEXT_LIMITS.queueNamesPerProfile} queue names`)
-    .transform(normaliseQueueNames)
-    .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED }),
-  qboDisplayName: safeText({ label: 'QBO Display Name', max: TEXT_LIMITS.name, required: true, requiredMessage: QBO_DISPLAY_NAME_REQUIRED }),
-  qboCustomerId: optionalName('QBO Customer ID', TEXT_LIMITS.id),
-  isActive: z.boolean().default(true),
-  ratePerMinute: rateSchema('Rate Per Minute').default('1.0'),
-  overageRatePerMinute: rateSchema('Overage Rate Per Minute').default('1.00'),
-  minimumMinutes: z
-    .number({ error: 'Minimum minutes must be a whole number of zero or more' })
-    .int('Minimum minutes must be a whole number of zero or more')
-    .min(0, 'Minimum minutes must be a whole number of zero or more')
-    .max(MAX_MINIMUM_MINUTES, `Minimum minutes cannot exceed ${MAX_MINIMUM_MINUTES.toLocaleString('en-US')}`)
-    .default(0),
-  billDate: dayNumberSchema('Bill day').default(1),
-  billTime: z
-    .string({ error: 'Bill time must be a 24-hour time like 02:00' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bill time must be a 24-hour time like 02:00')
-    .default('02:00'),
-  billingPeriodStart: dayNumberSchema('Billing period start').default(1),
-  billingPeriodEnd: dayNumberSchema('Billing period end').default(31),
-  /** Usage before this day is never billed; blank on a new profile: the first day of its current period. */
-  billingStartDate: z
-    .string({ error: BILLING_START_INVALID })
-    .trim()
-    .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID, abort: true })
-    .refine(isBillingStartYear, { error: BILLING_START_OUT_OF_RANGE })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  taxCode: optionalName('Tax code', TEXT_LIMITS.id),
-  notes: optionalSafeText({ label: 'Notes', max: TEXT_LIMITS.note, kind: 'multi-line' }),
-  qboCompanyName: optionalName('Company name'),
-  qboGivenName: optionalName('Given name'),
-  qboMiddleName: optionalName('Middle name'),
-  qboFamilyName: optionalName('Family name'),
-  qboTitle: optionalName('Title'),
-  qboSuffix: optionalName('Suffix'),
-  qboPrimaryEmailAddr: z
-    .string({ error: EMAIL_INVALID })
-    .trim()
-    .max(TEXT_LIMITS.email, `Email cannot be longer than ${TEXT_LIMITS.email} characters`)
-    .refine((value) => value === '' || z.email().safeParse(value).success, { error: EMAIL_INVALID })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  qboPrimaryPhone: optionalName('Phone'),
-  qboLine1: optionalName('Address line 1'),
-  qboCity: optionalName('City'),
-  qboCountrySubDivisionCode: optionalName('State / province'),
-  qboPostalCode: optionalName('Postal code'),
-  qboCountry: optionalName('Country').default('US'),
-});
+export const ZCustomerProfileFormSchema = z
+  .object({
+    genesysQueueNames: z
+      .array(safeText({ label: 'Queue name', max: TEXT_LIMITS.name }), { error: QUEUE_NAMES_REQUIRED })
+      .min(1, QUEUE_NAMES_REQUIRED)
+      .max(
+        TEXT_LIMITS.queueNamesPerProfile,
+        `A profile cannot hold more than ${TEXT_LIMITS.queueNamesPerProfile} queue names`,
+      )
+      .transform(normaliseQueueNames)
+      .refine((names) => names.length > 0, { error: QUEUE_NAMES_REQUIRED }),
+    qboDisplayName: safeText({
+      label: 'QBO Display Name',
+      max: TEXT_LIMITS.name,
+      required: true,
+      requiredMessage: QBO_DISPLAY_NAME_REQUIRED,
+    }),
+    qboCustomerId: optionalName('QBO Customer ID', TEXT_LIMITS.id),
+    isActive: z.boolean().default(true),
+    ratePerMinute: decimalInput('Rate Per Minute').default('1.0'),
+    overageRatePerMinute: decimalInput('Overage Rate Per Minute').default('1.00'),
+    minimumMinutes: wholeNumberInput({
+      message: MINIMUM_MINUTES_INVALID,
+      max: MAX_MINIMUM_MINUTES,
+      tooLargeMessage: `Minimum minutes cannot exceed ${MAX_MINIMUM_MINUTES.toLocaleString('en-US')}`,
+    }).default(0),
+    billDate: dayNumberSchema('Bill day').default(1),
+    billTime: z
+      .string({ error: 'Bill time must be a 24-hour time like 02:00' })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Bill time must be a 24-hour time like 02:00')
+      .default('02:00'),
+    billingPeriodStart: dayNumberSchema('Billing period start').default(1),
+    billingPeriodEnd: dayNumberSchema('Billing period end').default(31),
+    /** Usage before this day is never billed; blank on a new profile: the first day of its current period. */
+    billingStartDate: z
+      .string({ error: BILLING_START_INVALID })
+      .trim()
+      .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID, abort: true })
+      .refine(isBillingStartYear, { error: BILLING_START_OUT_OF_RANGE })
+      // The pattern is the whole rule (blank, or a real day of 2000-2099), so a client can check it before sending.
+      .meta({ pattern: BILLING_START_PATTERN })
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    taxCode: optionalName('Tax code', TEXT_LIMITS.id),
+    notes: optionalSafeText({ label: 'Notes', max: TEXT_LIMITS.note, kind: 'multi-line' }),
+    /** Payment terms: days after the invoice date its payment is due (Net 30 by default). */
+    paymentTermsDays: z
+      .number({ error: 'Payment terms must be a whole number of days from 0 to 365' })
+      .int('Payment terms must be a whole number of days from 0 to 365')
+      .min(0, 'Payment terms must be a whole number of days from 0 to 365')
+      .max(365, 'Payment terms must be a whole number of days from 0 to 365')
+      .default(30),
+    /** E-mail each invoice through QuickBooks right after it is created. */
+    emailInvoices: z.boolean({ error: 'emailInvoices must be true or false' }).default(false),
+    /** Hold this profile's invoices for a person's review before sending (also when the organisation's setting is on). */
+    reviewBeforeSending: z.boolean({ error: 'reviewBeforeSending must be true or false' }).default(false),
+    qboCompanyName: optionalName('Company name'),
+    qboGivenName: optionalName('Given name'),
+    qboMiddleName: optionalName('Middle name'),
+    qboFamilyName: optionalName('Family name'),
+    qboTitle: optionalName('Title'),
+    qboSuffix: optionalName('Suffix'),
+    qboPrimaryEmailAddr: z
+      .string({ error: EMAIL_INVALID })
+      .trim()
+      .max(TEXT_LIMITS.email, `Email cannot be longer than ${TEXT_LIMITS.email} characters`)
+      .refine((value) => value === '' || z.email().safeParse(value).success, { error: EMAIL_INVALID })
+      .meta({ format: 'email', pattern: `^$|${z.regexes.email.source}` })
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    qboPrimaryPhone: optionalName('Phone'),
+    qboLine1: optionalName('Address line 1'),
+    qboCity: optionalName('City'),
+    qboCountrySubDivisionCode: optionalName('State / province'),
+    qboPostalCode: optionalName('Postal code'),
+    qboCountry: optionalName('Country').default('US'),
+  })
+  .refine((form) => periodRuleProblem(form.billingPeriodStart, form.billingPeriodEnd) === null, {
+    // Shown beside the end day, even while other fields are still wrong.
+    path: ['billingPeriodEnd'],
+    when: (payload) => hasValidDayNumbers(payload.value),
+    error: (issue) => {
+      const form = issue.input as { billingPeriodStart: number; billingPeriodEnd: number };
+      return (
+        periodRuleProblem(form.billingPeriodStart, form.billingPeriodEnd) ?? 'The billing period must cover every day'
+      );
+    },
+  });
+
+/** Both period days given as whole numbers 1..31 (defaults apply when they are missing). */
+function hasValidDayNumbers(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { billingPeriodStart = 1, billingPeriodEnd = 31 } = value as Record<string, unknown>;
+  const isDay = (day: unknown) => Number.isInteger(day) && (day as number) >= 1 && (day as number) <= 31;
+  return isDay(billingPeriodStart) && isDay(billingPeriodEnd);
+}
 
 /** What the form holds (numbers or text for the rates, blanks allowed). */
 export type TCustomerProfileFormInput = z.input<typeof ZCustomerProfileFormSchema>;
@@ -159,6 +175,9 @@ export const customerProfileDefaults: TCustomerProfileFormValues = {
   billingStartDate: '',
   taxCode: '',
   notes: '',
+  paymentTermsDays: 30,
+  emailInvoices: false,
+  reviewBeforeSending: false,
   qboCompanyName: '',
   qboGivenName: '',
   qboMiddleName: '',
@@ -175,16 +194,25 @@ export const customerProfileDefaults: TCustomerProfileFormValues = {
 };
 
 /** The QuickBooks customer's snapshot kept by 'Connect to This Customer' (QuickBooks' own field names). */
-export const ZQboMetadataSchema = safeJsonObject({ label: 'QuickBooks snapshot (qboMetadata)', maxChars: 50_000 }).nullish();
+export const ZQboMetadataSchema = safeJsonObject({
+  label: 'QuickBooks snapshot (qboMetadata)',
+  maxChars: 50_000,
+}).nullish();
 
-/** A create or update body: the form plus the QuickBooks snapshot. */
-export const ZCustomerProfileSaveSchema = ZCustomerProfileFormSchema.extend({ qboMetadata: ZQboMetadataSchema });
-export type TCustomerProfileSaveInput = z.input<typeof ZCustomerProfileSaveSchema>;
+/**
+ * A create or update body: the form plus the QuickBooks snapshot, and the rate plan (the rate-plan
+ * endpoint's schema; absent: unchanged; null: back to the spec's fields).
+ */
+export const ZSaveCustomerProfileRequestSchema = ZCustomerProfileFormSchema.safeExtend({
+  qboMetadata: ZQboMetadataSchema,
+  ratePlan: ZRatePlanSchema.nullish(),
+});
+export type TCustomerProfileSaveInput = z.input<typeof ZSaveCustomerProfileRequestSchema>;
 
 const booleanText = z.enum(['true', 'false']).optional();
 
 /** GET /customer-profiles query: 'true'/'false' texts for the yes/no filters (REST query strings). */
-export const ZCustomerProfileListQuerySchema = z.object({
+export const ZCustomerProfileListRequestSchema = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
   limit: z.number().int().min(1).max(100).default(20),
   /** Matched literally (a % or _ is just that character) against names, e-mail and queue names. */
@@ -196,7 +224,7 @@ export const ZCustomerProfileListQuerySchema = z.object({
   /** Archived profiles (deleted while they had invoices) are listed only when asked for. */
   status: z.enum(['current', 'archived', 'all']).optional(),
 });
-export type TCustomerProfileListQuery = z.input<typeof ZCustomerProfileListQuerySchema>;
+export type TCustomerProfileListQuery = z.input<typeof ZCustomerProfileListRequestSchema>;
 
 /** A profile as the API answers it. */
 export const ZCustomerProfileSchema = z.object({
@@ -207,6 +235,9 @@ export const ZCustomerProfileSchema = z.object({
   ratePerMinute: z.string(),
   taxCode: z.string().nullable(),
   notes: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  emailInvoices: z.boolean(),
+  reviewBeforeSending: z.boolean(),
   billDate: z.number().int(),
   billTime: z.string(),
   billingPeriodStart: z.number().int(),
@@ -236,6 +267,10 @@ export const ZCustomerProfileSchema = z.object({
   nextRunAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Raised by every save; send it back with an update to be told of a change made meanwhile. */
+  version: z.number().int(),
+  /** Always present: the saved plan, or for a profile set by the spec's fields the plan they mean. */
+  ratePlan: ZRatePlanViewSchema,
 });
 export type TCustomerProfile = z.output<typeof ZCustomerProfileSchema>;
 
@@ -260,7 +295,11 @@ export const ZProfileInvoiceSchema = z.object({
   periodStart: z.string(),
   periodEnd: z.string(),
   amount: z.number(),
-  status: z.enum(['Sent', 'Sending', 'Voided', 'Deleted', 'Released']),
+  /** QuickBooks' total (TotalAmt) and the tax it added; differ from amount when QuickBooks adds tax. Null until known. */
+  qboTotalAmount: z.number().nullable(),
+  qboTaxAmount: z.number().nullable(),
+  /** 'Sending' only while its job runs; 'Not sent' when the job ended without QuickBooks creating it. */
+  status: z.enum(['Sent', 'Sending', 'Not sent', 'Voided', 'Deleted', 'Released']),
   /** The short code of the billing job that sent it. */
   jobId: z.string().nullable(),
   createdAt: z.string(),

@@ -46,7 +46,7 @@ export type DashboardOverview = z.infer<typeof ZDashboardOverviewSchema>;
 export const ZDashboardBillingJobSchema = z.object({
   id: z.string(),
   jobId: z.string(),
-  status: z.enum(['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED']),
+  status: z.enum(['PENDING', 'IN_PROGRESS', 'AWAITING_REVIEW', 'COMPLETED', 'FAILED', 'CANCELLED']),
   type: z.enum(['MONTHLY', 'MANUAL', 'DRY_RUN']),
   startDate: z.string(),
   endDate: z.string(),
@@ -98,12 +98,13 @@ export type SystemStatus = z.infer<typeof ZSystemStatusSchema>;
 
 // ---------------------------------------------------------------- the header bell
 
-export const NOTIFICATION_KINDS = ['billing-failure', 'integration', 'kill-switch'] as const;
+export const NOTIFICATION_KINDS = ['billing-failure', 'billing-review', 'integration', 'kill-switch'] as const;
 export type BellNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Where a notification without its own link can be fixed. */
 export const NOTIFICATION_DEFAULT_LINKS: Record<BellNotificationKind, string> = {
   'billing-failure': '/billing-jobs',
+  'billing-review': '/billing-jobs',
   integration: '/qbo-setup',
   'kill-switch': '/settings',
 };

@@ -4,19 +4,36 @@ import { safeText } from './text';
 // QuickBooks Online: inputs and answer shapes shared by the QBO screens and /api/v1/qbo (browser-safe).
 
 /** GET /qbo/callback: what the authorization redirect carried. */
-export const ZQboCallbackQuerySchema = z.object({
+export const ZQboCallbackRequestSchema = z.object({
   code: safeText({ label: 'code', max: 2000, kind: 'opaque' }).optional(),
   state: safeText({ label: 'state', max: 200, kind: 'opaque' }).optional(),
   realmId: safeText({ label: 'realmId', max: 64, kind: 'opaque' }).optional(),
   /** Set by QuickBooks instead of a code when the person declined (access_denied). */
   error: safeText({ label: 'error', max: 200, kind: 'opaque' }).optional(),
 });
-export type QboCallbackQuery = z.infer<typeof ZQboCallbackQuerySchema>;
+export type QboCallbackQuery = z.infer<typeof ZQboCallbackRequestSchema>;
 
 /** GET /qbo/customers/search/display-name. */
-export const ZQboDisplayNameSearchSchema = z.object({
-  displayName: safeText({ label: 'Display name', max: 500, required: true, tooLongMessage: 'Display name is too long' }),
+export const ZQboDisplayNameSearchRequestSchema = z.object({
+  displayName: safeText({
+    label: 'Display name',
+    max: 500,
+    required: true,
+    tooLongMessage: 'Display name is too long',
+  }),
 });
+
+/** GET /qbo/customers/search: the customer type-ahead's term (any part of name, company or e-mail). */
+export const ZQboCustomerSearchRequestSchema = z.object({
+  q: safeText({
+    label: 'Search',
+    max: 200,
+    required: true,
+    requiredMessage: 'Type part of a name, company or e-mail',
+    tooLongMessage: 'Search is too long',
+  }),
+});
+export type TQboCustomerSearchQuery = z.input<typeof ZQboCustomerSearchRequestSchema>;
 
 /** QBO Setup's status (spec 000 §3 "QBO status"); tokens and the realm are never part of it. */
 export const ZQboSetupStatusSchema = z.object({
@@ -100,3 +117,15 @@ export type QboCustomerMatch = z.infer<typeof ZQboCustomerMatchSchema>;
 
 /** Milliseconds the callback screen waits before returning to QBO Setup (spec 000 §9). */
 export const QBO_CALLBACK_REDIRECT_DELAY_MS = 3000;
+
+/** GET /qbo/tax-codes: the connected company's tax codes, for the profile form's picker. */
+export const ZQboTaxCodesSchema = z.object({
+  /** False when QuickBooks is not connected (then `data` is empty and any code is taken, checked at billing). */
+  connected: z.boolean(),
+  /** True when a profile may hold no tax code (a US company: QuickBooks takes NON). */
+  noTaxAllowed: z.boolean(),
+  data: z.array(
+    z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), active: z.boolean() }),
+  ),
+});
+export type TQboTaxCodes = z.infer<typeof ZQboTaxCodesSchema>;

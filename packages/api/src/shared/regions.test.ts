@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ZAssignmentFormSchema,
   ZAssignQueueRequestSchema,
-  ZRegionFormSchema,
-  ZTeamFormSchema,
+  ZRegionRequestSchema,
+  ZTeamRequestSchema,
   ZUpdateAssignmentRequestSchema,
   ZUpdateRegionRequestSchema,
   ZUpdateTeamRequestSchema,
@@ -16,16 +16,28 @@ function messages(result: { success: boolean; error?: { issues: Array<{ message:
 
 describe('region and team form rules', () => {
   it('requires a region name and makes new regions active', () => {
-    expect(messages(ZRegionFormSchema.safeParse({ name: '  ' }))).toEqual(['Region name is required']);
-    expect(messages(ZRegionFormSchema.safeParse({}))).toEqual(['Region name is required']);
-    expect(ZRegionFormSchema.parse({ name: ' West ', description: '  ' })).toEqual({ name: 'West', description: null, isActive: true });
-    expect(ZRegionFormSchema.parse({ name: 'West', isActive: false }).isActive).toBe(false);
+    expect(messages(ZRegionRequestSchema.safeParse({ name: '  ' }))).toEqual(['Region name is required']);
+    expect(messages(ZRegionRequestSchema.safeParse({}))).toEqual(['Region name is required']);
+    expect(ZRegionRequestSchema.parse({ name: ' West ', description: '  ' })).toEqual({
+      name: 'West',
+      description: null,
+      isActive: true,
+    });
+    expect(ZRegionRequestSchema.parse({ name: 'West', isActive: false }).isActive).toBe(false);
   });
 
   it('requires a team name and a region', () => {
-    expect(messages(ZTeamFormSchema.safeParse({ name: '', regionId: '' }))).toEqual(['Team name is required', 'Please select a region']);
-    expect(messages(ZTeamFormSchema.safeParse({ name: 'Care' }))).toEqual(['Please select a region']);
-    expect(ZTeamFormSchema.parse({ name: 'Care', regionId: 'r1' })).toEqual({ name: 'Care', description: null, regionId: 'r1', isActive: true });
+    expect(messages(ZTeamRequestSchema.safeParse({ name: '', regionId: '' }))).toEqual([
+      'Team name is required',
+      'Please select a region',
+    ]);
+    expect(messages(ZTeamRequestSchema.safeParse({ name: 'Care' }))).toEqual(['Please select a region']);
+    expect(ZTeamRequestSchema.parse({ name: 'Care', regionId: 'r1' })).toEqual({
+      name: 'Care',
+      description: null,
+      regionId: 'r1',
+      isActive: true,
+    });
   });
 
   it('names what is missing on edits and assignments', () => {
@@ -42,6 +54,10 @@ describe('region and team form rules', () => {
   });
 
   it('turns blank assigned-by and notes into nothing, so the server fills in the signed-in user', () => {
-    expect(ZAssignmentFormSchema.parse({ teamId: 't', assignedBy: ' ', notes: '' })).toEqual({ teamId: 't', assignedBy: null, notes: null });
+    expect(ZAssignmentFormSchema.parse({ teamId: 't', assignedBy: ' ', notes: '' })).toEqual({
+      teamId: 't',
+      assignedBy: null,
+      notes: null,
+    });
   });
 });

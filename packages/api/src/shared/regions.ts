@@ -1,45 +1,52 @@
 import { z } from 'zod';
+import { ZRowVersionSchema } from './row-version';
 import { optionalSafeText, recordId, safeText, TEXT_LIMITS } from './text';
 
 // Regions, teams and queue assignments (spec 001 §3–§5): the form schemas shared by the
 // Region & Team Management modals (react-hook-form) and the server, and the answer shapes.
 
 /** Optional free text: trimmed; blank becomes null. */
-const optionalText = (label: string, max: number, tooLongMessage: string, kind: 'single-line' | 'multi-line' = 'single-line') =>
-  optionalSafeText({ label, max, tooLongMessage, kind });
+const optionalText = (
+  label: string,
+  max: number,
+  tooLongMessage: string,
+  kind: 'single-line' | 'multi-line' = 'single-line',
+) => optionalSafeText({ label, max, tooLongMessage, kind });
 
 /** A required id picked from a list; `message` is what the form shows when nothing is picked. */
 const pickedId = (label: string, message: string) => recordId(label, message);
 
-export const ZRegionFormSchema = z.object({
-  name: safeText({ label: 'Region name', max: 120, required: true, tooLongMessage: 'Region name is too long' }),
+/** What a region and a team are both described by: a required name, a description and whether it is active. */
+const organisationUnitFields = (noun: 'Region' | 'Team') => ({
+  name: safeText({ label: `${noun} name`, max: 120, required: true, tooLongMessage: `${noun} name is too long` }),
   description: optionalText('Description', 1000, 'Description is too long', 'multi-line'),
   isActive: z.boolean().default(true),
 });
-export type TRegionForm = z.input<typeof ZRegionFormSchema>;
-export type TRegionFormValues = z.output<typeof ZRegionFormSchema>;
 
-/** PUT /regions/{id}: the same body; an omitted isActive keeps the current value. */
-export const ZUpdateRegionRequestSchema = ZRegionFormSchema.extend({
-  id: pickedId('Region id', 'No region selected'),
+/** What PUT adds to a form's body: which unit, at which version; an omitted isActive keeps the current value. */
+const updateFields = (noun: 'Region' | 'Team') => ({
+  id: pickedId(`${noun} id`, `No ${noun.toLowerCase()} selected`),
+  version: ZRowVersionSchema,
   isActive: z.boolean().optional(),
 });
+
+export const ZRegionRequestSchema = z.object(organisationUnitFields('Region'));
+export type TRegionForm = z.input<typeof ZRegionRequestSchema>;
+export type TRegionFormValues = z.output<typeof ZRegionRequestSchema>;
+
+/** PUT /regions/{id}. */
+export const ZUpdateRegionRequestSchema = ZRegionRequestSchema.extend(updateFields('Region'));
 export type TUpdateRegionRequest = z.input<typeof ZUpdateRegionRequestSchema>;
 
-export const ZTeamFormSchema = z.object({
-  name: safeText({ label: 'Team name', max: 120, required: true, tooLongMessage: 'Team name is too long' }),
-  description: optionalText('Description', 1000, 'Description is too long', 'multi-line'),
+export const ZTeamRequestSchema = z.object({
+  ...organisationUnitFields('Team'),
   regionId: pickedId('Region id', 'Please select a region'),
-  isActive: z.boolean().default(true),
 });
-export type TTeamForm = z.input<typeof ZTeamFormSchema>;
-export type TTeamFormValues = z.output<typeof ZTeamFormSchema>;
+export type TTeamForm = z.input<typeof ZTeamRequestSchema>;
+export type TTeamFormValues = z.output<typeof ZTeamRequestSchema>;
 
-/** PUT /teams/{id}: the same body; an omitted isActive keeps the current value. */
-export const ZUpdateTeamRequestSchema = ZTeamFormSchema.extend({
-  id: pickedId('Team id', 'No team selected'),
-  isActive: z.boolean().optional(),
-});
+/** PUT /teams/{id}. */
+export const ZUpdateTeamRequestSchema = ZTeamRequestSchema.extend(updateFields('Team'));
 export type TUpdateTeamRequest = z.input<typeof ZUpdateTeamRequestSchema>;
 
 /** POST /queue-assignments. assignedBy defaults to the signed-in user's name (or e-mail). */
@@ -63,6 +70,7 @@ export type TAssignmentForm = z.input<typeof ZAssignmentFormSchema>;
 /** PUT /queue-assignments/{id}. */
 export const ZUpdateAssignmentRequestSchema = ZAssignmentFormSchema.extend({
   id: pickedId('Assignment id', 'No assignment selected'),
+  version: ZRowVersionSchema,
 });
 export type TUpdateAssignmentRequest = z.input<typeof ZUpdateAssignmentRequestSchema>;
 
@@ -77,6 +85,8 @@ export const ZQueueAssignmentSchema = z.object({
   notes: z.string().nullable(),
   /** ISO-8601. */
   assignedAt: z.string(),
+  /** Raised by every save; an update sending an older one is refused (409). */
+  version: z.number().int(),
 });
 export type TQueueAssignment = z.infer<typeof ZQueueAssignmentSchema>;
 
@@ -87,6 +97,7 @@ export const ZTeamSchema = z.object({
   regionId: z.string(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  version: z.number().int(),
   region: z.object({ id: z.string(), name: z.string(), isActive: z.boolean() }),
   queueAssignments: z.array(ZQueueAssignmentSchema),
 });
@@ -98,6 +109,7 @@ export const ZRegionSchema = z.object({
   description: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
+  version: z.number().int(),
   teams: z.array(ZTeamSchema.omit({ region: true })),
 });
 export type TRegion = z.infer<typeof ZRegionSchema>;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { optionalSafeText, safeJsonObject, safeText, safeTextList, textProblem } from './text';
+import fc from 'fast-check';
+import { optionalSafeText, safeJsonObject, safeText, safeTextList, textPattern, textProblem } from './text';
 
-const messages = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
+const messages = (result: { error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('textProblem', () => {
   it.each([
@@ -37,7 +39,9 @@ describe('safeText', () => {
   });
 
   it('refuses a megabyte at once, with the same message', () => {
-    expect(messages(name.safeParse('x'.repeat(1_000_000)))).toEqual(['Region name cannot be longer than 10 characters']);
+    expect(messages(name.safeParse('x'.repeat(1_000_000)))).toEqual([
+      'Region name cannot be longer than 10 characters',
+    ]);
   });
 
   it('asks for a visible character in required text', () => {
@@ -65,8 +69,63 @@ describe('safeJsonObject', () => {
 
   it('accepts plain JSON and refuses NUL or broken Unicode anywhere in it', () => {
     expect(snapshot.safeParse({ Id: '1', BillAddr: { Line1: 'x' }, Tags: ['a'] }).success).toBe(true);
-    expect(messages(snapshot.safeParse({ BillAddr: { Line1: 'a\u0000' } }))).toEqual(['Snapshot cannot contain control characters']);
-    expect(messages(snapshot.safeParse({ ['k\uD800']: 1 }))).toEqual(['Snapshot contains invalid Unicode (an unpaired surrogate)']);
-    expect(messages(snapshot.safeParse({ big: 'x'.repeat(200) }))).toEqual(['Snapshot cannot be larger than 100 characters of JSON']);
+    expect(messages(snapshot.safeParse({ BillAddr: { Line1: 'a\u0000' } }))).toEqual([
+      'Snapshot cannot contain control characters',
+    ]);
+    expect(messages(snapshot.safeParse({ ['k\uD800']: 1 }))).toEqual([
+      'Snapshot contains invalid Unicode (an unpaired surrogate)',
+    ]);
+    expect(messages(snapshot.safeParse({ big: 'x'.repeat(200) }))).toEqual([
+      'Snapshot cannot be larger than 100 characters of JSON',
+    ]);
+  });
+});
+
+describe('textPattern: the JSON Schema pattern says what safeText accepts (issue 25)', () => {
+  const hostile = fc.constantFrom(
+    'a\u0000b',
+    'tab\there',
+    'line\nbreak',
+    'cr\r',
+    'bell\u0007',
+    'c1\u0085',
+    'del\u007F',
+    'x\uD800',
+    '\uDC00y',
+    'pair 😀',
+    'zero\u200Bwidth',
+    'rtl\u202E',
+    '\uFEFF',
+    'zwj \u200D',
+    'ls\u2028',
+    ' ',
+    '\u00A0',
+    '',
+    'Zoë',
+    '—',
+    '%_',
+  );
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 12 }),
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    hostile,
+    fc.array(hostile, { maxLength: 3 }).map((parts) => parts.join('')),
+  );
+  it.each([
+    ['single-line', false],
+    ['single-line', true],
+    ['multi-line', false],
+    ['multi-line', true],
+    ['opaque', false],
+    ['opaque', true],
+  ] as const)('%s, required %s', (kind, required) => {
+    const schema = safeText({ label: 'Field', max: 1000, kind, required, keepWhitespace: kind === 'opaque' });
+    const pattern = new RegExp(textPattern(kind, required), 'u');
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(pattern.test(value), JSON.stringify(value)).toBe(schema.safeParse(value).success);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -44,12 +44,39 @@ const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 export type TextKind = 'single-line' | 'multi-line' | 'opaque';
 
 /**
+ * The same rules as JSON Schema patterns, for the OpenAPI document (issue 25: it allowed what the
+ * server refuses). ECMA-262 with the `u` flag, as JSON Schema validators read them: `\p{Cs}` is an
+ * unpaired surrogate there, a pair being one code point. A test checks them against textProblem.
+ */
+const ALLOWED_CHARACTER: Record<TextKind, string> = {
+  'single-line': '(?:[\\u200C\\u200D]|[^\\p{Cc}\\p{Cf}\\p{Cs}\\u2028\\u2029])',
+  'multi-line': '[^\\p{Cs}\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]',
+  opaque: '[^\\p{Cc}\\p{Cs}]',
+};
+const HAS_VISIBLE = '(?=[\\s\\S]*[\\p{L}\\p{N}\\p{P}\\p{S}])';
+
+/**
+ * The JSON Schema pattern of text of `kind`: when required, at least `minLength` characters (1 by
+ * default) with a visible one; `orEmpty` also takes "" (an optional field sent blank).
+ */
+export function textPattern(
+  kind: TextKind,
+  required = false,
+  options: { minLength?: number; orEmpty?: boolean } = {},
+): string {
+  const count = required ? `{${options.minLength ?? 1},}` : '*';
+  const text = `${required && kind !== 'opaque' ? HAS_VISIBLE : ''}${ALLOWED_CHARACTER[kind]}${count}`;
+  return options.orEmpty ? `^(?:${text})?$` : `^${text}$`;
+}
+
+/**
  * What is wrong with a piece of text, as the end of a sentence starting with its label, or null.
  * `single-line`: names and keys; `multi-line`: notes (tab and line breaks allowed); `opaque`:
  * tokens, codes and passwords, where only control characters and broken Unicode are refused.
  */
 export function textProblem(value: string, kind: TextKind = 'single-line'): string | null {
-  if ((kind === 'multi-line' ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value)) return 'cannot contain control characters';
+  if ((kind === 'multi-line' ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value))
+    return 'cannot contain control characters';
   if (LONE_SURROGATE.test(value)) return 'contains invalid Unicode (an unpaired surrogate)';
   if (kind === 'single-line' && INVISIBLE.test(value)) return 'cannot contain invisible formatting characters';
   return null;
@@ -63,6 +90,9 @@ export interface SafeTextOptions {
   required?: boolean;
   requiredMessage?: string;
   tooLongMessage?: string;
+  /** Required text of at least this many characters (passwords), else `tooShortMessage`. */
+  minLength?: number;
+  tooShortMessage?: string;
   kind?: TextKind;
   /** Keep surrounding whitespace (passwords). */
   keepWhitespace?: boolean;
@@ -86,7 +116,9 @@ export function safeText(options: SafeTextOptions) {
     schema = schema.min(1, requiredMessage);
     if (kind !== 'opaque') schema = schema.refine((value) => value === '' || VISIBLE.test(value), requiredMessage);
   }
-  return schema;
+  if (options.minLength) schema = schema.min(options.minLength, options.tooShortMessage ?? requiredMessage);
+  // Last: zod keeps metadata on this schema only, not on one derived from it.
+  return schema.meta({ pattern: textPattern(kind, options.required, { minLength: options.minLength }) });
 }
 
 /** Optional text: trimmed; missing, null or blank becomes null. */
@@ -97,10 +129,18 @@ export function optionalSafeText(options: Omit<SafeTextOptions, 'required' | 're
 }
 
 /** A list of texts of at most `maxItems` entries, each obeying the text rules. */
-export function safeTextList(options: { label: string; maxItems: number; item: SafeTextOptions; tooManyMessage?: string }) {
+export function safeTextList(options: {
+  label: string;
+  maxItems: number;
+  item: SafeTextOptions;
+  tooManyMessage?: string;
+}) {
   return z
     .array(safeText(options.item), { error: `${options.label} must be a list` })
-    .max(options.maxItems, options.tooManyMessage ?? `${options.label} cannot hold more than ${options.maxItems} entries`);
+    .max(
+      options.maxItems,
+      options.tooManyMessage ?? `${options.label} cannot hold more than ${options.maxItems} entries`,
+    );
 }
 
 /** A record id (uuid, job code, Genesys id): non-blank, short, plain text. */
@@ -114,21 +154,26 @@ export function recordId(label: string, requiredMessage?: string) {
  * NUL and unpaired surrogates).
  */
 export function safeJsonObject(options: { label: string; maxChars: number }) {
-  return z.record(z.string(), z.unknown(), { error: `${options.label} must be a JSON object` }).superRefine((value, context) => {
-    let text: string;
-    try {
-      text = JSON.stringify(value);
-    } catch {
-      context.addIssue({ code: 'custom', message: `${options.label} must be plain JSON` });
-      return;
-    }
-    if (text.length > options.maxChars) {
-      context.addIssue({ code: 'custom', message: `${options.label} cannot be larger than ${options.maxChars} characters of JSON` });
-      return;
-    }
-    const problem = firstTextProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: `${options.label} ${problem}` });
-  });
+  return z
+    .record(z.string(), z.unknown(), { error: `${options.label} must be a JSON object` })
+    .superRefine((value, context) => {
+      let text: string;
+      try {
+        text = JSON.stringify(value);
+      } catch {
+        context.addIssue({ code: 'custom', message: `${options.label} must be plain JSON` });
+        return;
+      }
+      if (text.length > options.maxChars) {
+        context.addIssue({
+          code: 'custom',
+          message: `${options.label} cannot be larger than ${options.maxChars} characters of JSON`,
+        });
+        return;
+      }
+      const problem = firstTextProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: `${options.label} ${problem}` });
+    });
 }
 
 function firstTextProblem(value: unknown): string | null {

@@ -5,5 +5,7 @@ import { provisionDatabase } from '../provision';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(import.meta.dirname, '../../../../.data'));
 const database = await provisionDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-console.log(database.migrationsApplied.length ? `applied: ${database.migrationsApplied.join(', ')}` : 'database is up to date');
+console.log(
+  database.migrationsApplied.length ? `applied: ${database.migrationsApplied.join(', ')}` : 'database is up to date',
+);
 await database.embedded?.stop();

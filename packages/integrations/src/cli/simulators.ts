@@ -8,7 +8,8 @@
 // conversations added late through /genesys/_control/conversations),
 // SIMULATED_TIMEZONE (America/Los_Angeles: the business hours of the calls),
 // GENESYS_SIMULATOR_QUEUES (12), GENESYS_SIMULATOR_REQUESTS_PER_MINUTE (300, as Genesys),
-// QBO_SIMULATOR_CUSTOMERS (12; more are generated).
+// QBO_SIMULATOR_CUSTOMERS (12; more are generated), QBO_SIMULATOR_WEBHOOK_URL (where QuickBooks webhooks go,
+// e.g. http://app-host:3000/api/v1/webhooks/quickbooks) with QBO_WEBHOOK_VERIFIER_TOKEN (the apps' own).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,10 @@ function positiveInteger(value: string | undefined, fallback: number): number {
 
 /** Minutes east of UTC of the zone's clock now ("GMT-08:00" → -480). */
 export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
@@ -44,7 +48,17 @@ const genesys = createGenesysSimulator({
   businessUtcOffsetMinutes: utcOffsetMinutes(env.SIMULATED_TIMEZONE || 'America/Los_Angeles'),
   stateFile: path.join(stateDir, 'genesys-simulator.json'),
 });
-const qbo = createQboSimulator({ stateFile: path.join(stateDir, 'qbo-simulator.json'), customerCount: positiveInteger(env.QBO_SIMULATOR_CUSTOMERS, 12) });
+const qbo = createQboSimulator({
+  stateFile: path.join(stateDir, 'qbo-simulator.json'),
+  customerCount: positiveInteger(env.QBO_SIMULATOR_CUSTOMERS, 12),
+  // Webhooks go to one app URL (a load balancer in front of the instances), signed with the token the apps share.
+  receivables: {
+    webhooks: {
+      url: env.QBO_SIMULATOR_WEBHOOK_URL?.trim() || null,
+      verifierToken: env.QBO_WEBHOOK_VERIFIER_TOKEN?.trim() ?? '',
+    },
+  },
+});
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -69,9 +83,13 @@ const server = createServer((req, res) => {
   if (url.pathname === '/_control/stats' && req.method === 'GET') {
     const { requestsByPath, tooManyRequestsSent, serverErrorsSent, unauthorizedSent, tokensIssued } = genesys.stats;
     const genesysRequests = Object.values(requestsByPath).reduce((sum, count) => sum + count, 0);
-    return sendJson(res, 200, { qbo: qbo.stats, genesys: { requests: genesysRequests, tooManyRequestsSent, serverErrorsSent, unauthorizedSent, tokensIssued } });
+    return sendJson(res, 200, {
+      qbo: qbo.stats,
+      genesys: { requests: genesysRequests, tooManyRequestsSent, serverErrorsSent, unauthorizedSent, tokensIssued },
+    });
   }
-  if (url.pathname === '/_control/qbo/invoices' && req.method === 'GET') return sendJson(res, 200, { invoices: qbo.invoices() });
+  if (url.pathname === '/_control/qbo/invoices' && req.method === 'GET')
+    return sendJson(res, 200, { invoices: qbo.invoices() });
   sendJson(res, 404, { error: 'not_found', error_description: 'The simulators serve /genesys/… and /qbo/…' });
 });
 

@@ -14,36 +14,119 @@ function transferredCall(): AnalyticsConversation {
     originatingDirection: 'inbound',
     participants: [
       {
-        participantId: 'p-agent-b', purpose: 'agent', userId: 'user-b', participantName: 'Agent B',
-        sessions: [{ sessionId: 's-agent-b', mediaType: 'voice', direction: 'inbound', recording: true, segments: [
-          { segmentStart: '2026-03-02T10:03:00.000Z', segmentEnd: '2026-03-02T10:05:00.001Z', segmentType: 'interact', queueId: QUEUE_BILLING },
-          { segmentStart: '2026-03-02T10:05:00.001Z', segmentEnd: '2026-03-02T10:06:00.000Z', segmentType: 'wrapup', queueId: QUEUE_BILLING, wrapUpCode: 'wrap-billing' },
-        ] }],
+        participantId: 'p-agent-b',
+        purpose: 'agent',
+        userId: 'user-b',
+        participantName: 'Agent B',
+        sessions: [
+          {
+            sessionId: 's-agent-b',
+            mediaType: 'voice',
+            direction: 'inbound',
+            recording: true,
+            segments: [
+              {
+                segmentStart: '2026-03-02T10:03:00.000Z',
+                segmentEnd: '2026-03-02T10:05:00.001Z',
+                segmentType: 'interact',
+                queueId: QUEUE_BILLING,
+              },
+              {
+                segmentStart: '2026-03-02T10:05:00.001Z',
+                segmentEnd: '2026-03-02T10:06:00.000Z',
+                segmentType: 'wrapup',
+                queueId: QUEUE_BILLING,
+                wrapUpCode: 'wrap-billing',
+              },
+            ],
+          },
+        ],
       },
       {
-        participantId: 'p-acd-billing', purpose: 'acd', participantName: 'Billing',
-        sessions: [{ sessionId: 's-acd-billing', mediaType: 'voice', segments: [
-          { segmentStart: '2026-03-02T10:02:30.000Z', segmentEnd: '2026-03-02T10:03:00.000Z', segmentType: 'interact', queueId: QUEUE_BILLING },
-        ] }],
+        participantId: 'p-acd-billing',
+        purpose: 'acd',
+        participantName: 'Billing',
+        sessions: [
+          {
+            sessionId: 's-acd-billing',
+            mediaType: 'voice',
+            segments: [
+              {
+                segmentStart: '2026-03-02T10:02:30.000Z',
+                segmentEnd: '2026-03-02T10:03:00.000Z',
+                segmentType: 'interact',
+                queueId: QUEUE_BILLING,
+              },
+            ],
+          },
+        ],
       },
       {
-        participantId: 'p-customer', purpose: 'customer',
-        sessions: [{ sessionId: 's-customer', mediaType: 'voice', direction: 'inbound', segments: [
-          { segmentStart: '2026-03-02T10:00:00.000Z', segmentEnd: '2026-03-02T10:05:00.001Z', segmentType: 'interact' },
-        ] }],
+        participantId: 'p-customer',
+        purpose: 'customer',
+        sessions: [
+          {
+            sessionId: 's-customer',
+            mediaType: 'voice',
+            direction: 'inbound',
+            segments: [
+              {
+                segmentStart: '2026-03-02T10:00:00.000Z',
+                segmentEnd: '2026-03-02T10:05:00.001Z',
+                segmentType: 'interact',
+              },
+            ],
+          },
+        ],
       },
       {
-        participantId: 'p-agent-a', purpose: 'agent', userId: 'user-a', participantName: 'Agent A',
-        sessions: [{ sessionId: 's-agent-a', mediaType: 'voice', direction: 'inbound', recording: false, segments: [
-          { segmentStart: '2026-03-02T10:00:40.000Z', segmentEnd: '2026-03-02T10:02:30.000Z', segmentType: 'interact', queueId: QUEUE_SUPPORT, disconnectType: 'transfer' },
-          { segmentStart: '2026-03-02T10:02:30.000Z', segmentEnd: '2026-03-02T10:03:10.000Z', segmentType: 'wrapup', queueId: QUEUE_SUPPORT, wrapUpCode: 'wrap-transferred' },
-        ] }],
+        participantId: 'p-agent-a',
+        purpose: 'agent',
+        userId: 'user-a',
+        participantName: 'Agent A',
+        sessions: [
+          {
+            sessionId: 's-agent-a',
+            mediaType: 'voice',
+            direction: 'inbound',
+            recording: false,
+            segments: [
+              {
+                segmentStart: '2026-03-02T10:00:40.000Z',
+                segmentEnd: '2026-03-02T10:02:30.000Z',
+                segmentType: 'interact',
+                queueId: QUEUE_SUPPORT,
+                disconnectType: 'transfer',
+              },
+              {
+                segmentStart: '2026-03-02T10:02:30.000Z',
+                segmentEnd: '2026-03-02T10:03:10.000Z',
+                segmentType: 'wrapup',
+                queueId: QUEUE_SUPPORT,
+                wrapUpCode: 'wrap-transferred',
+              },
+            ],
+          },
+        ],
       },
       {
-        participantId: 'p-acd-support', purpose: 'acd', participantName: 'Support',
-        sessions: [{ sessionId: 's-acd-support', mediaType: 'voice', segments: [
-          { segmentStart: '2026-03-02T10:00:10.000Z', segmentEnd: '2026-03-02T10:00:40.000Z', segmentType: 'interact', queueId: QUEUE_SUPPORT },
-        ] }],
+        participantId: 'p-acd-support',
+        purpose: 'acd',
+        participantName: 'Support',
+        sessions: [
+          {
+            sessionId: 's-acd-support',
+            mediaType: 'voice',
+            segments: [
+              {
+                segmentStart: '2026-03-02T10:00:10.000Z',
+                segmentEnd: '2026-03-02T10:00:40.000Z',
+                segmentType: 'interact',
+                queueId: QUEUE_SUPPORT,
+              },
+            ],
+          },
+        ],
       },
     ],
   };
@@ -63,6 +146,11 @@ describe('mapConversationToCallRecord', () => {
       queueId: QUEUE_SUPPORT,
       wrapUpCode: 'wrap-transferred',
       recordingId: 's-agent-b',
+      // No session of this conversation reports metrics.
+      talkSeconds: 0,
+      holdSeconds: 0,
+      acwSeconds: 0,
+      handleSeconds: 0,
     });
   });
 
@@ -86,13 +174,52 @@ describe('mapConversationToCallRecord', () => {
       conversationStart: '2026-03-02T11:00:00.000Z',
       conversationEnd: '2026-03-02T11:01:30.000Z',
       participants: [
-        { participantId: 'c', purpose: 'customer', sessions: [{ sessionId: 'sc', mediaType: 'chat', segments: [
-          { segmentStart: '2026-03-02T11:00:00.000Z', segmentEnd: '2026-03-02T11:01:30.000Z', segmentType: 'interact' }] }] },
-        { participantId: 'q', purpose: 'acd', sessions: [{ sessionId: 'sq', mediaType: 'chat', segments: [
-          { segmentStart: '2026-03-02T11:00:00.000Z', segmentEnd: '2026-03-02T11:01:30.000Z', segmentType: 'interact', queueId: QUEUE_SUPPORT }] }] },
+        {
+          participantId: 'c',
+          purpose: 'customer',
+          sessions: [
+            {
+              sessionId: 'sc',
+              mediaType: 'chat',
+              segments: [
+                {
+                  segmentStart: '2026-03-02T11:00:00.000Z',
+                  segmentEnd: '2026-03-02T11:01:30.000Z',
+                  segmentType: 'interact',
+                },
+              ],
+            },
+          ],
+        },
+        {
+          participantId: 'q',
+          purpose: 'acd',
+          sessions: [
+            {
+              sessionId: 'sq',
+              mediaType: 'chat',
+              segments: [
+                {
+                  segmentStart: '2026-03-02T11:00:00.000Z',
+                  segmentEnd: '2026-03-02T11:01:30.000Z',
+                  segmentType: 'interact',
+                  queueId: QUEUE_SUPPORT,
+                },
+              ],
+            },
+          ],
+        },
       ],
     });
-    expect(record).toMatchObject({ mediaType: 'chat', queueId: QUEUE_SUPPORT, userId: null, wrapUpCode: null, recordingId: null, direction: null, duration: 90 });
+    expect(record).toMatchObject({
+      mediaType: 'chat',
+      queueId: QUEUE_SUPPORT,
+      userId: null,
+      wrapUpCode: null,
+      recordingId: null,
+      direction: null,
+      duration: 90,
+    });
   });
 
   it('refuses a conversation without a readable start', () => {

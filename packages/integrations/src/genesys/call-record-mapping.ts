@@ -1,7 +1,8 @@
-import type { AnalyticsConversation, AnalyticsConversationSegment, AnalyticsParticipant } from './schemas';
+import { interactionMetrics, type InteractionMetrics } from './interaction-metrics';
+import type { AnalyticsConversationAsSent, AnalyticsParticipantAsSent, AnalyticsSegmentAsSent } from './schemas';
 
-/** A call record as the product stores it, keyed by conversationId. */
-export interface CallRecordInput {
+/** A call record as the product stores it, keyed by conversationId; any media type, with its handling metrics. */
+export interface CallRecordInput extends InteractionMetrics {
   conversationId: string;
   startTime: Date;
   endTime: Date | null;
@@ -15,7 +16,19 @@ export interface CallRecordInput {
   recordingId: string | null;
 }
 
-const startOf = (segment: AnalyticsConversationSegment): number => Date.parse(segment.segmentStart);
+// Genesys may leave out any member (schemas.ts VendorOptional): a participant without sessions,
+// a session without segments, a segment without a start. Each read below has its fallback.
+const startOf = (segment: AnalyticsSegmentAsSent): number =>
+  segment.segmentStart ? Date.parse(segment.segmentStart) : Number.NaN;
+/** Orders instants earliest first; unknown ones (NaN, Infinity) go last, in their given order. */
+const earliestFirst = (a: number, b: number): number => {
+  const known = (ms: number) => Number.isFinite(ms);
+  if (known(a) && known(b)) return a - b;
+  return known(a) ? -1 : known(b) ? 1 : 0;
+};
+const byStart = (a: AnalyticsSegmentAsSent, b: AnalyticsSegmentAsSent): number => earliestFirst(startOf(a), startOf(b));
+const segmentsOf = (participant: AnalyticsParticipantAsSent): AnalyticsSegmentAsSent[] =>
+  (participant.sessions ?? []).flatMap((session) => session.segments ?? []);
 
 function parseInstant(text: string | undefined): Date | null {
   if (!text) return null;
@@ -23,8 +36,10 @@ function parseInstant(text: string | undefined): Date | null {
   return Number.isNaN(ms) ? null : new Date(ms);
 }
 
-function firstSegmentStart(participant: AnalyticsParticipant): number {
-  const starts = participant.sessions.flatMap((session) => session.segments.map(startOf)).filter((ms) => !Number.isNaN(ms));
+function firstSegmentStart(participant: AnalyticsParticipantAsSent): number {
+  const starts = segmentsOf(participant)
+    .map(startOf)
+    .filter((ms) => !Number.isNaN(ms));
   return starts.length > 0 ? Math.min(...starts) : Number.POSITIVE_INFINITY;
 }
 
@@ -40,7 +55,7 @@ function firstSegmentStart(participant: AnalyticsParticipant): number {
  * - recordingId: the sessionId of the first recorded session (analytics only carries a flag).
  * Returns null for a conversation without an id or a readable start.
  */
-export function mapConversationToCallRecord(conversation: AnalyticsConversation): CallRecordInput | null {
+export function mapConversationToCallRecord(conversation: AnalyticsConversationAsSent): CallRecordInput | null {
   const startTime = parseInstant(conversation.conversationStart);
   if (!conversation.conversationId || !startTime) return null;
   const endTime = parseInstant(conversation.conversationEnd);
@@ -51,21 +66,20 @@ export function mapConversationToCallRecord(conversation: AnalyticsConversation)
   const queueSegments = sessions
     .flatMap((session) => session.segments ?? [])
     .filter((segment) => Boolean(segment.queueId))
-    .sort((a, b) => startOf(a) - startOf(b));
+    .sort(byStart);
 
   const agents = participants
     .filter((participant) => participant.purpose === 'agent')
-    .sort((a, b) => firstSegmentStart(a) - firstSegmentStart(b));
+    .sort((a, b) => earliestFirst(firstSegmentStart(a), firstSegmentStart(b)));
   const firstAgent = agents[0];
-  const wrapUpSegmentsOf = (participant: AnalyticsParticipant): AnalyticsConversationSegment[] =>
-    participant.sessions
-      .flatMap((session) => session.segments ?? [])
+  const wrapUpSegmentsOf = (participant: AnalyticsParticipantAsSent): AnalyticsSegmentAsSent[] =>
+    segmentsOf(participant)
       .filter((segment) => segment.segmentType === 'wrapup' && Boolean(segment.wrapUpCode))
-      .sort((a, b) => startOf(a) - startOf(b));
-  const wrapUp = (firstAgent ? wrapUpSegmentsOf(firstAgent)[0] : undefined)
-    ?? agents.flatMap(wrapUpSegmentsOf).sort((a, b) => startOf(a) - startOf(b))[0];
+      .sort(byStart);
+  const wrapUp =
+    (firstAgent ? wrapUpSegmentsOf(firstAgent)[0] : undefined) ?? agents.flatMap(wrapUpSegmentsOf).sort(byStart)[0];
 
-  const recordedSession = sessions.find((session) => session.recording === true);
+  const recordedSession = sessions.find((session) => session.recording === true && Boolean(session.sessionId));
 
   return {
     conversationId: conversation.conversationId,
@@ -78,5 +92,6 @@ export function mapConversationToCallRecord(conversation: AnalyticsConversation)
     queueId: queueSegments[0]?.queueId ?? null,
     wrapUpCode: wrapUp?.wrapUpCode ?? null,
     recordingId: recordedSession?.sessionId ?? null,
+    ...interactionMetrics(conversation),
   };
 }

@@ -20,7 +20,12 @@ describe('GenesysClient and the request limiter', () => {
         return { release: () => undefined };
       },
     };
-    const client = new GenesysClient({ apiBaseUrl: server.url, loginBaseUrl: server.url, ...simulator.credentials, limiter });
+    const client = new GenesysClient({
+      apiBaseUrl: server.url,
+      loginBaseUrl: server.url,
+      ...simulator.credentials,
+      limiter,
+    });
     await client.testConnection();
     expect(simulator.stats.tokensIssued).toBe(1);
     expect(limits).toEqual([

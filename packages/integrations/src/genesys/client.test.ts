@@ -26,7 +26,10 @@ async function setup(options: GenesysSimulatorOptions = {}, clientOptions: Parti
     loginBaseUrl: server.url,
     ...simulator.credentials,
     now: () => new Date(clock.nowMs),
-    sleep: async (ms) => { sleeps.push(ms); clock.nowMs += ms; },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock.nowMs += ms;
+    },
     random: () => 0.5,
     ...clientOptions,
   });
@@ -105,9 +108,15 @@ describe('GenesysClient against the simulator', () => {
 
     // Now the service recovers after two failures.
     sleeps.length = 0;
-    const { client: recovering, simulator: flaky } = await setup({}, {
-      sleep: async (ms) => { sleeps.push(ms); if (sleeps.length === 2) flaky.faults.serverErrorRate = 0; },
-    });
+    const { client: recovering, simulator: flaky } = await setup(
+      {},
+      {
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          if (sleeps.length === 2) flaky.faults.serverErrorRate = 0;
+        },
+      },
+    );
     await recovering.getAccessToken();
     flaky.faults.serverErrorRate = 1;
     const page = await recovering.listUsers({ pageNumber: 1, pageSize: 10 });
@@ -139,7 +148,7 @@ describe('GenesysClient against the simulator', () => {
     const end = new Date(start.getTime() + 56 * DAY_MS);
     clock.nowMs = end.getTime() + DAY_MS;
     const ids: string[] = [];
-    for await (const conversation of client.conversationsBetween(start, end)) ids.push(conversation.conversationId);
+    for await (const conversation of client.conversationsBetween(start, end)) ids.push(conversation.conversationId!);
 
     const intervals = [...new Set(simulator.stats.detailQueries.map((query) => query.interval))];
     expect(intervals).toHaveLength(8);
@@ -157,18 +166,29 @@ describe('GenesysClient against the simulator', () => {
     const { client, simulator } = await setup({ weekdayCalls: 400 });
     const day = '2026-03-16';
     const ids: string[] = [];
-    for await (const c of client.conversationsBetween(new Date(`${day}T00:00:00.000Z`), new Date(`${day}T23:59:59.999Z`))) ids.push(c.conversationId);
+    for await (const c of client.conversationsBetween(
+      new Date(`${day}T00:00:00.000Z`),
+      new Date(`${day}T23:59:59.999Z`),
+    ))
+      ids.push(c.conversationId!);
     const expected = simulator.conversationsForDay(day);
     expect(ids).toEqual(expected.map((c) => c.conversationId));
-    expect(simulator.stats.detailQueries.map((q) => q.pageNumber)).toEqual([1, 2, 3, 4, 5].slice(0, Math.ceil((expected.length + 1) / 100)));
+    expect(simulator.stats.detailQueries.map((q) => q.pageNumber)).toEqual(
+      [1, 2, 3, 4, 5].slice(0, Math.ceil((expected.length + 1) / 100)),
+    );
     expect(simulator.stats.detailQueries.every((q) => q.pageSize === 100)).toBe(true);
   });
 
   it('maps a conversation transferred between queues to the queue that took it first', async () => {
     const { client, simulator } = await setup();
     const day = '2026-03-16';
-    const transferred = simulator.conversationsForDay(day).find((c) =>
-      c.participants.filter((p) => p.purpose === 'acd').length === 2 && c.participants.filter((p) => p.purpose === 'agent').length === 2);
+    const transferred = simulator
+      .conversationsForDay(day)
+      .find(
+        (c) =>
+          c.participants.filter((p) => p.purpose === 'acd').length === 2 &&
+          c.participants.filter((p) => p.purpose === 'agent').length === 2,
+      );
     expect(transferred).toBeDefined();
     const [firstQueue, secondQueue] = transferred!.participants.filter((p) => p.purpose === 'acd');
     const firstAgent = transferred!.participants.find((p) => p.purpose === 'agent');

@@ -1,7 +1,15 @@
 import { unlimitedRequests, type RequestLimit, type RequestLimiter } from '../request-limiter';
+import { DetailsPull, MAX_DETAILS_PAGINATION_RESULTS } from './details-pull';
 import { GenesysApiError, GenesysAuthenticationError, isGenesysErrorBody, isGenesysOAuthErrorBody } from './errors';
+
+export {
+  MAX_DETAILS_INTERVAL_MS,
+  MAX_DETAILS_PAGINATION_RESULTS,
+  splitIntoIntervals,
+  type DateInterval,
+} from './details-pull';
 import type {
-  AnalyticsConversation,
+  AnalyticsConversationAsSent,
   ConversationDetailsQuery,
   ConversationDetailsQueryResponse,
   GenesysEntityListing,
@@ -34,6 +42,8 @@ export interface GenesysClientConfig {
   limiter?: RequestLimiter;
   /** Requests a minute the organisation allows this OAuth client (Genesys: 300). */
   requestsPerMinute?: number;
+  /** Results the details query pages to at most (Genesys: 100,000); tests lower it with the simulator's. */
+  paginationCap?: number;
 }
 
 /** Genesys Cloud's default limit on API requests per client-credentials client. */
@@ -44,39 +54,14 @@ export interface PageRequest {
   pageSize: number;
 }
 
-export interface DateInterval {
-  start: Date;
-  end: Date;
-}
-
-/** The sync details query refuses intervals longer than this. */
-export const MAX_DETAILS_INTERVAL_MS = 7 * 86_400_000;
-/** The details query refuses pageSize × pageNumber beyond this. */
-export const MAX_DETAILS_PAGINATION_RESULTS = 100_000;
-const DETAILS_PAGE_SIZE = 100;
 const LISTING_PAGE_SIZE = 100;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
-/** Below this an interval is not split further even if it holds more than 100,000 results. */
-const SMALLEST_SPLIT_MS = 60_000;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Splits [start, end) into consecutive intervals of at most `maxLengthMs` (7 days by default),
- * the longest the synchronous details query accepts.
- */
-export function splitIntoIntervals(start: Date, end: Date, maxLengthMs = MAX_DETAILS_INTERVAL_MS): DateInterval[] {
-  const intervals: DateInterval[] = [];
-  for (let from = start.getTime(); from < end.getTime(); from += maxLengthMs) {
-    intervals.push({ start: new Date(from), end: new Date(Math.min(from + maxLengthMs, end.getTime())) });
-  }
-  return intervals;
-}
-
-const isoInterval = (interval: DateInterval): string => `${interval.start.toISOString()}/${interval.end.toISOString()}`;
-
-const isRetryableStatus = (status: number): boolean => status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
+const isRetryableStatus = (status: number): boolean =>
+  status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 
 /**
  * Genesys Cloud platform API over plain HTTP, with client-credentials authentication.
@@ -94,6 +79,7 @@ export class GenesysClient {
   private readonly random: () => number;
   private readonly limiter: RequestLimiter;
   private readonly requestLimit: RequestLimit;
+  private readonly paginationCap: number;
   private token: { accessToken: string; expiresAtMs: number; renewAtMs: number } | null = null;
   private pendingToken: Promise<string> | null = null;
 
@@ -106,19 +92,28 @@ export class GenesysClient {
     this.requestTimeoutMs = config.requestTimeoutMs ?? 30_000;
     this.random = config.random ?? Math.random;
     this.limiter = config.limiter ?? unlimitedRequests;
-    this.requestLimit = { key: `genesys:${this.loginBaseUrl}:${config.clientId}`, perMinute: config.requestsPerMinute ?? GENESYS_REQUESTS_PER_MINUTE };
+    this.paginationCap = config.paginationCap ?? MAX_DETAILS_PAGINATION_RESULTS;
+    this.requestLimit = {
+      key: `genesys:${this.loginBaseUrl}:${config.clientId}`,
+      perMinute: config.requestsPerMinute ?? GENESYS_REQUESTS_PER_MINUTE,
+    };
   }
 
   /** A valid access token, fetched or renewed when needed (concurrent callers share one fetch). */
   async getAccessToken(): Promise<string> {
     if (this.token && this.now().getTime() < this.token.renewAtMs) return this.token.accessToken;
-    this.pendingToken ??= this.requestToken().finally(() => { this.pendingToken = null; });
+    this.pendingToken ??= this.requestToken().finally(() => {
+      this.pendingToken = null;
+    });
     return this.pendingToken;
   }
 
   tokenStatus(): { hasValidToken: boolean; tokenExpiresAt: Date | null } {
     if (!this.token) return { hasValidToken: false, tokenExpiresAt: null };
-    return { hasValidToken: this.now().getTime() < this.token.expiresAtMs, tokenExpiresAt: new Date(this.token.expiresAtMs) };
+    return {
+      hasValidToken: this.now().getTime() < this.token.expiresAtMs,
+      tokenExpiresAt: new Date(this.token.expiresAtMs),
+    };
   }
 
   /** Authenticates and counts users and queues; throws GenesysAuthenticationError on bad credentials. */
@@ -152,53 +147,22 @@ export class GenesysClient {
     return this.collectAllPages((page) => this.listWrapUpCodes(page));
   }
 
+  /**
+   * Every conversation that starts in [start, end), each once, whatever the day sizes
+   * (details-pull.ts says how). Unfinished ones too; the caller decides what to keep.
+   */
+  conversationsBetween(start: Date, end: Date): AsyncGenerator<AnalyticsConversationAsSent> {
+    return new DetailsPull((body) => this.queryConversationDetails(body), this.paginationCap).between(start, end);
+  }
+
   /** One call to the synchronous conversation details query, shapes as on the wire. */
   queryConversationDetails(body: ConversationDetailsQuery): Promise<ConversationDetailsQueryResponse> {
     return this.apiRequest('POST', '/api/v2/analytics/conversations/details/query', body);
   }
 
-  /**
-   * Every conversation that starts in [start, end), oldest first: the range is queried in
-   * intervals of at most 7 days, pages of 100, and an interval holding more than 100,000
-   * results is halved until each part can be paged to its end. Conversations repeated across
-   * pages or adjacent intervals are yielded once. Unfinished conversations (no
-   * conversationEnd) are yielded too; the caller decides what to keep.
-   */
-  async *conversationsBetween(start: Date, end: Date): AsyncGenerator<AnalyticsConversation> {
-    let previouslySeen = new Set<string>();
-    for (const interval of splitIntoIntervals(start, end)) {
-      const seen = new Set<string>();
-      for await (const conversation of this.conversationsInInterval(interval)) {
-        if (seen.has(conversation.conversationId) || previouslySeen.has(conversation.conversationId)) continue;
-        seen.add(conversation.conversationId);
-        yield conversation;
-      }
-      previouslySeen = seen;
-    }
-  }
-
-  private async *conversationsInInterval(interval: DateInterval): AsyncGenerator<AnalyticsConversation> {
-    for (let pageNumber = 1; pageNumber * DETAILS_PAGE_SIZE <= MAX_DETAILS_PAGINATION_RESULTS; pageNumber++) {
-      const response = await this.queryConversationDetails({
-        interval: isoInterval(interval),
-        order: 'asc',
-        orderBy: 'conversationStart',
-        paging: { pageSize: DETAILS_PAGE_SIZE, pageNumber },
-      });
-      const lengthMs = interval.end.getTime() - interval.start.getTime();
-      if (pageNumber === 1 && response.totalHits > MAX_DETAILS_PAGINATION_RESULTS && lengthMs > SMALLEST_SPLIT_MS) {
-        const middle = new Date(interval.start.getTime() + Math.floor(lengthMs / 2));
-        yield* this.conversationsInInterval({ start: interval.start, end: middle });
-        yield* this.conversationsInInterval({ start: middle, end: interval.end });
-        return;
-      }
-      const conversations = response.conversations ?? [];
-      yield* conversations;
-      if (conversations.length < DETAILS_PAGE_SIZE) return;
-    }
-  }
-
-  private async collectAllPages<Entity>(fetchPage: (page: PageRequest) => Promise<GenesysEntityListing<Entity>>): Promise<Entity[]> {
+  private async collectAllPages<Entity>(
+    fetchPage: (page: PageRequest) => Promise<GenesysEntityListing<Entity>>,
+  ): Promise<Entity[]> {
     const all: Entity[] = [];
     for (let pageNumber = 1; ; pageNumber++) {
       const listing = await fetchPage({ pageNumber, pageSize: LISTING_PAGE_SIZE });
@@ -214,7 +178,11 @@ export class GenesysClient {
         url: `${this.loginBaseUrl}/oauth/token`,
         init: {
           method: 'POST',
-          headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+          headers: {
+            Authorization: `Basic ${basic}`,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Accept: 'application/json',
+          },
           body: 'grant_type=client_credentials',
         },
       }),
@@ -222,29 +190,41 @@ export class GenesysClient {
     );
     const body = (await response.json()) as GenesysTokenResponse;
     if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
-      throw new GenesysApiError(response.status, 'invalid.token.response', 'Genesys Cloud answered the token request without an access_token and expires_in.', body);
+      throw new GenesysApiError(
+        response.status,
+        'invalid.token.response',
+        'Genesys Cloud answered the token request without an access_token and expires_in.',
+        body,
+      );
     }
     const issuedAtMs = this.now().getTime();
     const lifetimeMs = body.expires_in * 1000;
     // Renew a little early so a request never leaves with a token about to lapse.
     const marginMs = Math.min(5 * 60_000, lifetimeMs * 0.1);
-    this.token = { accessToken: body.access_token, expiresAtMs: issuedAtMs + lifetimeMs, renewAtMs: issuedAtMs + lifetimeMs - marginMs };
+    this.token = {
+      accessToken: body.access_token,
+      expiresAtMs: issuedAtMs + lifetimeMs,
+      renewAtMs: issuedAtMs + lifetimeMs - marginMs,
+    };
     return body.access_token;
   }
 
   private async apiRequest<Result>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result> {
-    const response = await this.sendWithRetries(async () => ({
-      url: `${this.apiBaseUrl}${path}`,
-      init: {
-        method,
-        headers: {
-          Authorization: `Bearer ${await this.getAccessToken()}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    const response = await this.sendWithRetries(
+      async () => ({
+        url: `${this.apiBaseUrl}${path}`,
+        init: {
+          method,
+          headers: {
+            Authorization: `Bearer ${await this.getAccessToken()}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      },
-    }), true);
+      }),
+      true,
+    );
     return (await response.json()) as Result;
   }
 
@@ -267,7 +247,12 @@ export class GenesysClient {
         response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.requestTimeoutMs) });
       } catch (error) {
         permit?.release();
-        lastFailure = { status: 0, code: 'network.error', message: `Could not reach Genesys Cloud at ${url}: ${(error as Error).message}`, body: null };
+        lastFailure = {
+          status: 0,
+          code: 'network.error',
+          message: `Could not reach Genesys Cloud at ${url}: ${(error as Error).message}`,
+          body: null,
+        };
         if (attempt < this.maxAttempts) await this.sleep(this.backoffMs(attempt));
         continue;
       }
@@ -275,13 +260,23 @@ export class GenesysClient {
       if (response.ok) return response;
 
       const body = await readBody(response);
-      const code = isGenesysErrorBody(body) ? body.code : isGenesysOAuthErrorBody(body) ? body.error : `http.${response.status}`;
+      const code = isGenesysErrorBody(body)
+        ? body.code
+        : isGenesysOAuthErrorBody(body)
+          ? body.error
+          : `http.${response.status}`;
       const message = isGenesysErrorBody(body)
         ? body.message
-        : isGenesysOAuthErrorBody(body) ? (body.description ?? body.error_description ?? body.error) : `HTTP ${response.status}`;
+        : isGenesysOAuthErrorBody(body)
+          ? (body.description ?? body.error_description ?? body.error)
+          : `HTTP ${response.status}`;
       lastFailure = { status: response.status, code, message, body };
 
-      if (!authenticated && isGenesysOAuthErrorBody(body) && (response.status === 400 || response.status === 401 || response.status === 403)) {
+      if (
+        !authenticated &&
+        isGenesysOAuthErrorBody(body) &&
+        (response.status === 400 || response.status === 401 || response.status === 403)
+      ) {
         throw new GenesysAuthenticationError(response.status, body.error, message, body);
       }
       if (authenticated && response.status === 401) {
@@ -302,7 +297,12 @@ export class GenesysClient {
 
   private retryDelayMs(response: Response, attempt: number): number {
     const retryAfterSeconds = Number(response.headers.get('retry-after'));
-    if (response.status === 429 && Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0 && response.headers.has('retry-after')) {
+    if (
+      response.status === 429 &&
+      Number.isFinite(retryAfterSeconds) &&
+      retryAfterSeconds >= 0 &&
+      response.headers.has('retry-after')
+    ) {
       // Never earlier than asked; a little later so clients that were told the same do not collide.
       const waitMs = retryAfterSeconds * 1000;
       return waitMs + Math.floor(this.random() * Math.min(1000, Math.max(100, waitMs * 0.1)));

@@ -33,7 +33,10 @@ export function genesysRegionHost(region: string): string {
   const key = trimmed.toLowerCase().replace(/-/g, '_');
   const known = GENESYS_REGION_HOSTS[key];
   if (known) return known;
-  return trimmed.replace(/^https?:\/\//i, '').replace(/\/+$/, '').replace(/^(api|login)\./i, '');
+  return trimmed
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/+$/, '')
+    .replace(/^(api|login)\./i, '');
 }
 
 const withoutTrailingSlash = (url: string): string => url.trim().replace(/\/+$/, '');
@@ -49,9 +52,11 @@ export function genesysConfigFromEnv(env: NodeJS.ProcessEnv): GenesysClientConfi
   if (!clientId || !clientSecret) return null;
   const host = genesysRegionHost(env.GENESYS_REGION?.trim() || DEFAULT_REGION_HOST);
   const sharedBase = env.GENESYS_BASE_URL?.trim() ? withoutTrailingSlash(env.GENESYS_BASE_URL) : undefined;
-  const apiBaseUrl = env.GENESYS_API_BASE_URL?.trim() ? withoutTrailingSlash(env.GENESYS_API_BASE_URL) : sharedBase ?? `https://api.${host}`;
+  const apiBaseUrl = env.GENESYS_API_BASE_URL?.trim()
+    ? withoutTrailingSlash(env.GENESYS_API_BASE_URL)
+    : (sharedBase ?? `https://api.${host}`);
   const loginBaseUrl = env.GENESYS_LOGIN_BASE_URL?.trim()
     ? withoutTrailingSlash(env.GENESYS_LOGIN_BASE_URL)
-    : sharedBase ?? (env.GENESYS_API_BASE_URL?.trim() ? apiBaseUrl : `https://login.${host}`);
+    : (sharedBase ?? (env.GENESYS_API_BASE_URL?.trim() ? apiBaseUrl : `https://login.${host}`));
   return { apiBaseUrl, loginBaseUrl, clientId, clientSecret };
 }

@@ -34,8 +34,12 @@ export class GenesysAuthenticationError extends GenesysApiError {
 }
 
 export function isGenesysErrorBody(body: unknown): body is GenesysErrorBody {
-  return typeof body === 'object' && body !== null && typeof (body as GenesysErrorBody).code === 'string'
-    && typeof (body as GenesysErrorBody).message === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as GenesysErrorBody).code === 'string' &&
+    typeof (body as GenesysErrorBody).message === 'string'
+  );
 }
 
 export function isGenesysOAuthErrorBody(body: unknown): body is GenesysOAuthErrorBody {

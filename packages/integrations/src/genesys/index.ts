@@ -10,5 +10,6 @@ export {
 } from './client';
 export { GenesysApiError, GenesysAuthenticationError } from './errors';
 export { mapConversationToCallRecord, type CallRecordInput } from './call-record-mapping';
+export { interactionMetrics, type InteractionMetrics } from './interaction-metrics';
 export { genesysConfigFromEnv, genesysRegionHost, GENESYS_REGION_HOSTS } from './config';
 export type * from './schemas';

@@ -109,8 +109,17 @@ export type GenesysUserListing = GenesysEntityListing<GenesysUser>;
 export type GenesysQueueListing = GenesysEntityListing<GenesysQueue>;
 
 export type GenesysMediaType =
-  | 'callback' | 'chat' | 'cobrowse' | 'email' | 'internalmessage' | 'message'
-  | 'screenmonitoring' | 'screenshare' | 'unknown' | 'video' | 'voice';
+  | 'callback'
+  | 'chat'
+  | 'cobrowse'
+  | 'email'
+  | 'internalmessage'
+  | 'message'
+  | 'screenmonitoring'
+  | 'screenshare'
+  | 'unknown'
+  | 'video'
+  | 'voice';
 
 export type GenesysDirection = 'inbound' | 'outbound';
 
@@ -182,9 +191,25 @@ export interface AnalyticsSession {
 }
 
 export type ParticipantPurpose =
-  | 'acd' | 'agent' | 'api' | 'botflow' | 'campaign' | 'customer' | 'dialer' | 'external' | 'fax'
-  | 'group' | 'inbound' | 'ivr' | 'manual' | 'outbound' | 'station' | 'user' | 'voicemail'
-  | 'voicesurveyflow' | 'workflow';
+  | 'acd'
+  | 'agent'
+  | 'api'
+  | 'botflow'
+  | 'campaign'
+  | 'customer'
+  | 'dialer'
+  | 'external'
+  | 'fax'
+  | 'group'
+  | 'inbound'
+  | 'ivr'
+  | 'manual'
+  | 'outbound'
+  | 'station'
+  | 'user'
+  | 'voicemail'
+  | 'voicesurveyflow'
+  | 'workflow';
 
 export interface AnalyticsParticipant {
   participantId: string;
@@ -206,6 +231,24 @@ export interface AnalyticsConversation {
   mediaStatsMinConversationRFactor?: number;
   participants: AnalyticsParticipant[];
 }
+
+/**
+ * Every member optional, at every depth, as Genesys' own API definition has them (the SDK's
+ * models mark nothing required). What the simulator writes is complete; what a real org sends
+ * may leave any of it out: a participant without sessions, a session without segments, a
+ * segment without a type. Code that reads vendor data takes this shape.
+ */
+export type VendorOptional<T> =
+  T extends Array<infer Item>
+    ? Array<VendorOptional<Item>>
+    : T extends object
+      ? { [Key in keyof T]?: VendorOptional<T[Key]> }
+      : T;
+
+/** A conversation as the details query may really send it. */
+export type AnalyticsConversationAsSent = VendorOptional<AnalyticsConversation>;
+export type AnalyticsParticipantAsSent = VendorOptional<AnalyticsParticipant>;
+export type AnalyticsSegmentAsSent = VendorOptional<AnalyticsConversationSegment>;
 
 /** Response of the details query; `conversations` is absent past the last page. */
 export interface ConversationDetailsQueryResponse {

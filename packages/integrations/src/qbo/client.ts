@@ -1,250 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { accountingApiBase, type QboConfig } from './config';
 import type {
   QboAccount,
   QboBatchItemRequest,
   QboBatchItemResponse,
   QboCompanyInfo,
+  QboCreditMemo,
   QboCustomer,
   QboInvoice,
   QboInvoiceInput,
   QboItem,
+  QboTaxCode,
 } from './entities';
-import { QboApiError, QboAuthError } from './errors';
-import { unlimitedRequests, type RequestLimit, type RequestLimiter } from '../request-limiter';
-import { QboOAuth } from './oauth';
+import type { QboCdcResponse, QboPayment } from './receivable-entities';
+import { QboApiError } from './errors';
 import { quoteQboString } from './query-language';
-import type { QboTokenSet, QboTokenStore } from './token-store';
+import { QBO_MAX_CONCURRENT_REQUESTS, QBO_PRODUCTION_REQUESTS_PER_MINUTE } from './throttling';
+import { QboTransport, type QboBeforeSend } from './transport';
 
 export { qboConfigFromEnv, type QboConfig } from './config';
 export { QboOAuth } from './oauth';
 export { createMemoryTokenStore, type QboTokenSet, type QboTokenStore } from './token-store';
-
-export type QboClientOptions = {
-  config: QboConfig;
-  tokenStore: QboTokenStore;
-  oauth?: QboOAuth;
-  /** How backoff waits; tests pass one that returns at once. */
-  sleep?: (milliseconds: number) => Promise<void>;
-  now?: () => Date;
-  /** Attempts per request for 429, 5xx and lost answers (a refresh after a 401 is extra). */
-  maxAttempts?: number;
-  /**
-   * Keeps Accounting API requests within QuickBooks' limits (QBO_REQUEST_LIMITS per company).
-   * The app hands in one shared by all its processes; without one, nothing is limited.
-   */
-  limiter?: RequestLimiter;
-};
-
-/** Runs once the limiter has granted the request, right before it is sent; throwing aborts it unsent. */
-export type QboBeforeSend = (attempt: { number: number }) => Promise<void> | void;
-
-export type QboTokenStatus = {
-  hasTokens: boolean;
-  accessTokenExpiresAt: Date | null;
-  expiresInSeconds: number | null;
-};
+export type { QboBeforeSend, QboClientOptions, QboTokenStatus } from './transport';
 
 /** QuickBooks allows this many items in one batch request. */
 export const QBO_MAX_BATCH_ITEMS = 30;
-/** QuickBooks' limits on Accounting API requests, per company (realm). */
-export const QBO_REQUEST_LIMITS = { perMinute: 500, maxConcurrent: 10 } as const;
-const refreshMarginMs = 5 * 60_000;
-const minorVersion = '75';
-const backoffBaseMs = 1000;
-const backoffCapMs = 30_000;
+/** CDC answers at most this many objects; a full answer may have left some out. */
+export const QBO_CDC_MAX_OBJECTS = 1000;
+/** CDC looks back at most this many days. */
+export const QBO_CDC_LOOKBACK_DAYS = 30;
+/** QuickBooks' production limits on Accounting API requests, per company (realm); see throttling.ts for sandbox. */
+export const QBO_REQUEST_LIMITS = {
+  perMinute: QBO_PRODUCTION_REQUESTS_PER_MINUTE,
+  maxConcurrent: QBO_MAX_CONCURRENT_REQUESTS,
+} as const;
 /** Ids per `where Id in (...)` query, keeping the statement well inside QuickBooks' URL limits. */
 const invoiceIdsPerQuery = 500;
 /** QuickBooks answers at most 1000 rows per query. */
 const queryPageSize = 1000;
 const longQueryCharacters = 1500;
 
-type ApiRequest = {
-  method: 'GET' | 'POST';
-  resource: string;
-  params?: Record<string, string>;
-  json?: unknown;
-  /** A query statement sent as the body (`application/text`), for statements too long for a URL. */
-  queryText?: string;
-  /**
-   * Whether a 5xx or a dropped connection may be retried: true for reads and for writes
-   * carrying a requestid (QuickBooks answers a repeat with the original result).
-   */
-  safeToRepeat: boolean;
-  beforeSend?: QboBeforeSend;
-};
-
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-function requestLimitFor(realmId: string): RequestLimit {
-  return { key: `qbo:${realmId}`, ...QBO_REQUEST_LIMITS };
-}
-
 /**
- * QuickBooks Online Accounting API v3 client. Keeps the access token fresh (refreshes when less
- * than five minutes remain, and once after a 401 in either fault casing), always keeps the newest
- * refresh token, and retries 429 / 5xx with exponential backoff and jitter.
+ * QuickBooks Online Accounting API v3 client: company info, queries, tax codes, items, invoices
+ * (create with a requestid, read, void, delete) and batches. Tokens, pacing, retries and
+ * throttling are its transport's (transport.ts).
  */
-export class QboClient {
-  private readonly config: QboConfig;
-  private readonly tokenStore: QboTokenStore;
-  private readonly oauth: QboOAuth;
-  private readonly sleep: (milliseconds: number) => Promise<void>;
-  private readonly now: () => Date;
-  private readonly maxAttempts: number;
-  private readonly limiter: RequestLimiter;
-
-  constructor(options: QboClientOptions) {
-    this.config = options.config;
-    this.tokenStore = options.tokenStore;
-    this.now = options.now ?? (() => new Date());
-    this.oauth = options.oauth ?? new QboOAuth(options.config, { now: this.now });
-    this.sleep = options.sleep ?? ((milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds)));
-    this.maxAttempts = Math.max(1, options.maxAttempts ?? 5);
-    this.limiter = options.limiter ?? unlimitedRequests;
-  }
-
-  // ---- tokens --------------------------------------------------------------------------------
-
-  async tokenStatus(): Promise<QboTokenStatus> {
-    const tokens = await this.tokenStore.load();
-    if (!tokens) return { hasTokens: false, accessTokenExpiresAt: null, expiresInSeconds: null };
-    const remaining = Math.floor((tokens.accessTokenExpiresAt.getTime() - this.now().getTime()) / 1000);
-    return { hasTokens: true, accessTokenExpiresAt: tokens.accessTokenExpiresAt, expiresInSeconds: Math.max(0, remaining) };
-  }
-
-  /** Exchanges the callback's code for tokens and stores them. */
-  async connect(callbackUrlOrQuery: string): Promise<QboTokenSet> {
-    const tokens = await this.oauth.exchangeCode(callbackUrlOrQuery);
-    await this.tokenStore.withRefreshLock(() => this.tokenStore.save(tokens));
-    return tokens;
-  }
-
-  /** Refreshes now, whatever the access token's age (the "Refresh token" button). */
-  async refreshTokens(): Promise<QboTokenSet> {
-    return this.refreshUnderLock(await this.storedTokens());
-  }
-
-  private expiresSoon(tokens: QboTokenSet): boolean {
-    return tokens.accessTokenExpiresAt.getTime() - this.now().getTime() < refreshMarginMs;
-  }
-
-  private async storedTokens(): Promise<QboTokenSet> {
-    const tokens = await this.tokenStore.load();
-    if (!tokens) throw new QboAuthError('not_connected', 'QuickBooks is not connected. Connect it from QBO Setup.');
-    return tokens;
-  }
-
-  private async usableTokens(): Promise<QboTokenSet> {
-    const tokens = await this.storedTokens();
-    return this.expiresSoon(tokens) ? this.refreshUnderLock(tokens) : tokens;
-  }
-
-  /**
-   * Refreshes the tokens we last saw, under the store's lock. The store is read again inside the
-   * lock: when another request or process refreshed meanwhile, its newer tokens are used instead
-   * of spending a refresh token that QuickBooks has already rotated.
-   */
-  private refreshUnderLock(seen: QboTokenSet): Promise<QboTokenSet> {
-    return this.tokenStore.withRefreshLock(async () => {
-      const latest = await this.storedTokens();
-      if (latest.accessToken !== seen.accessToken && !this.expiresSoon(latest)) return latest;
-      try {
-        const refreshed = await this.oauth.refresh(latest);
-        await this.tokenStore.save(refreshed);
-        return refreshed;
-      } catch (error) {
-        if (error instanceof QboAuthError && error.code === 'invalid_grant') {
-          // Someone outside this lock (another deployment, a script) may have rotated it.
-          const after = await this.tokenStore.load();
-          if (after && after.refreshToken !== latest.refreshToken) return after;
-        }
-        throw error;
-      }
-    });
-  }
-
-  // ---- transport -----------------------------------------------------------------------------
-
-  private backoffMs(attempt: number, retryAfter: number | null): number {
-    if (retryAfter !== null) return Math.min(retryAfter, backoffCapMs);
-    const ceiling = Math.min(backoffCapMs, backoffBaseMs * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-  }
-
-  private async call<T>(request: ApiRequest): Promise<T> {
-    let refreshedAfterRejection = false;
-    for (let attempt = 1; ; attempt += 1) {
-      const tokens = await this.usableTokens();
-      const url = new URL(`${accountingApiBase(this.config)}/v3/company/${encodeURIComponent(tokens.realmId)}/${request.resource}`);
-      for (const [name, value] of Object.entries(request.params ?? {})) url.searchParams.set(name, value);
-      url.searchParams.set('minorversion', minorVersion);
-
-      let status: number;
-      let text: string;
-      let intuitTid: string | undefined;
-      let retryAfter: number | null = null;
-      // The permit covers the request until its answer is read: QuickBooks counts it in flight so long.
-      const permit = await this.limiter.acquire(requestLimitFor(tokens.realmId));
-      try {
-        await request.beforeSend?.({ number: attempt });
-      } catch (refusal) {
-        permit.release();
-        throw refusal; // the caller said not to send it: nothing was sent
-      }
-      try {
-        const response = await fetch(url, {
-          method: request.method,
-          headers: {
-            Authorization: `Bearer ${tokens.accessToken}`,
-            Accept: 'application/json',
-            ...(request.json === undefined ? {} : { 'Content-Type': 'application/json' }),
-            ...(request.queryText === undefined ? {} : { 'Content-Type': 'application/text' }),
-          },
-          body: request.json === undefined ? request.queryText : JSON.stringify(request.json),
-        });
-        status = response.status;
-        intuitTid = response.headers.get('intuit_tid') ?? undefined;
-        retryAfter = retryAfterMs(response.headers.get('retry-after'));
-        text = await response.text();
-      } catch (cause) {
-        permit.release();
-        const failure = QboApiError.noAnswer(cause);
-        if (!request.safeToRepeat || attempt >= this.maxAttempts) throw failure;
-        await this.sleep(this.backoffMs(attempt, null));
-        continue;
-      }
-      permit.release();
-
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        // Not JSON (a proxy's HTML error page, say): keep the text for the error message.
-      }
-      if (status >= 200 && status < 300) return body as T;
-
-      if (status === 401 && !refreshedAfterRejection) {
-        refreshedAfterRejection = true;
-        await this.refreshUnderLock(tokens);
-        attempt -= 1;
-        continue;
-      }
-      const error = QboApiError.fromResponse(status, body, intuitTid);
-      const retryable = status === 429 || (status >= 500 && request.safeToRepeat);
-      if (!retryable || attempt >= this.maxAttempts) throw error;
-      await this.sleep(this.backoffMs(attempt, retryAfter));
-    }
-  }
-
-  // ---- Accounting API ------------------------------------------------------------------------
-
+export class QboClient extends QboTransport {
   async getCompanyInfo(): Promise<QboCompanyInfo> {
     const tokens = await this.storedTokens();
     const body = await this.call<{ CompanyInfo: QboCompanyInfo }>({
@@ -259,7 +59,10 @@ export class QboClient {
    * Runs a query statement and returns the rows of its entity ([] when nothing matched).
    * Quote string values with quoteQboString.
    */
-  async query<T = Record<string, unknown>>(statement: string): Promise<T[]> {
+  async query<T = Record<string, unknown>>(
+    statement: string,
+    options: { throttlePatienceMs?: number } = {},
+  ): Promise<T[]> {
     // Long statements (hundreds of Ids) go in the body: a URL that long may be cut or refused.
     const long = statement.length > longQueryCharacters;
     const body = await this.call<{ QueryResponse?: Record<string, unknown> }>({
@@ -267,6 +70,7 @@ export class QboClient {
       resource: 'query',
       ...(long ? { queryText: statement } : { params: { query: statement } }),
       safeToRepeat: true,
+      throttlePatienceMs: options.throttlePatienceMs,
     });
     const rows = Object.values(body.QueryResponse ?? {}).find((value) => Array.isArray(value));
     return (rows ?? []) as T[];
@@ -274,8 +78,19 @@ export class QboClient {
 
   /** The customer whose DisplayName is exactly this (quotes are escaped), or null. */
   async findCustomerByDisplayName(displayName: string): Promise<QboCustomer | null> {
-    const rows = await this.query<QboCustomer>(`select * from Customer where DisplayName = ${quoteQboString(displayName)}`);
+    const rows = await this.query<QboCustomer>(
+      `select * from Customer where DisplayName = ${quoteQboString(displayName)}`,
+    );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The company's tax codes that invoice lines may name (`select * from TaxCode`, active ones):
+   * TAX and NON in a US company, the company's own codes elsewhere.
+   */
+  async listTaxCodes(options: { throttlePatienceMs?: number } = {}): Promise<QboTaxCode[]> {
+    const rows = await this.query<QboTaxCode>('select * from TaxCode', options);
+    return rows.filter((code) => code.Active !== false && code.Hidden !== true);
   }
 
   async findItemByName(name: string): Promise<QboItem | null> {
@@ -297,9 +112,14 @@ export class QboClient {
     const unique = [...new Set(ids)];
     const found: QboInvoice[] = [];
     for (let start = 0; start < unique.length; start += invoiceIdsPerQuery) {
-      const list = unique.slice(start, start + invoiceIdsPerQuery).map(quoteQboString).join(', ');
+      const list = unique
+        .slice(start, start + invoiceIdsPerQuery)
+        .map(quoteQboString)
+        .join(', ');
       for (let position = 1; ; position += queryPageSize) {
-        const page = await this.query<QboInvoice>(`select * from Invoice where Id in (${list}) startposition ${position} maxresults ${queryPageSize}`);
+        const page = await this.query<QboInvoice>(
+          `select * from Invoice where Id in (${list}) startposition ${position} maxresults ${queryPageSize}`,
+        );
         found.push(...page);
         if (page.length < queryPageSize) break;
       }
@@ -310,7 +130,11 @@ export class QboClient {
   /** One invoice by Id, or null when QuickBooks does not have it (never created, or deleted: 610). */
   async getInvoice(id: string): Promise<QboInvoice | null> {
     try {
-      const body = await this.call<{ Invoice: QboInvoice }>({ method: 'GET', resource: `invoice/${encodeURIComponent(id)}`, safeToRepeat: true });
+      const body = await this.call<{ Invoice: QboInvoice }>({
+        method: 'GET',
+        resource: `invoice/${encodeURIComponent(id)}`,
+        safeToRepeat: true,
+      });
       return body.Invoice;
     } catch (error) {
       if (error instanceof QboApiError && error.code === '610') return null;
@@ -349,7 +173,13 @@ export class QboClient {
 
   private async invoiceForChange(id: string): Promise<QboInvoice> {
     const current = await this.getInvoice(id);
-    if (!current) throw new QboApiError({ status: 400, code: '610', type: 'ValidationFault', message: `Object Not Found: QuickBooks has no invoice ${id}` });
+    if (!current)
+      throw new QboApiError({
+        status: 400,
+        code: '610',
+        type: 'ValidationFault',
+        message: `Object Not Found: QuickBooks has no invoice ${id}`,
+      });
     return current;
   }
 
@@ -362,7 +192,12 @@ export class QboClient {
     if (existing) return existing;
     const incomeAccounts = await this.query<QboAccount>(`select * from Account where AccountType = 'Income'`);
     const account = incomeAccounts.find((candidate) => candidate.Name === 'Services') ?? incomeAccounts[0];
-    if (!account) throw new QboApiError({ status: 400, code: 'NO_INCOME_ACCOUNT', message: `QuickBooks has no income account to attach the item "${name}" to` });
+    if (!account)
+      throw new QboApiError({
+        status: 400,
+        code: 'NO_INCOME_ACCOUNT',
+        message: `QuickBooks has no income account to attach the item "${name}" to`,
+      });
     try {
       const body = await this.call<{ Item: QboItem }>({
         method: 'POST',
@@ -391,7 +226,10 @@ export class QboClient {
    * request leaves (the kill switch and Cancel are checked there); when it throws, that attempt
    * is not sent and its error comes out of this call.
    */
-  async createInvoice(invoice: QboInvoiceInput, options: { requestId: string; beforeSend?: QboBeforeSend }): Promise<QboInvoice> {
+  async createInvoice(
+    invoice: QboInvoiceInput,
+    options: { requestId: string; beforeSend?: QboBeforeSend },
+  ): Promise<QboInvoice> {
     if (!options.requestId || options.requestId.length > 50) {
       throw new RangeError('createInvoice needs a requestId of 1 to 50 characters');
     }
@@ -406,6 +244,125 @@ export class QboClient {
     return body.Invoice;
   }
 
+  // ---- after the invoice: payments, delivery, change data capture ----------------------------
+
+  /** One payment by Id, or null when QuickBooks does not have it (deleted: 610). */
+  async getPayment(id: string): Promise<QboPayment | null> {
+    try {
+      const body = await this.call<{ Payment: QboPayment }>({
+        method: 'GET',
+        resource: `payment/${encodeURIComponent(id)}`,
+        safeToRepeat: true,
+      });
+      return body.Payment;
+    } catch (error) {
+      if (error instanceof QboApiError && error.code === '610') return null;
+      throw error;
+    }
+  }
+
+  /** Any entity by its resource name and Id (`creditmemo`, `payment`…), or null when QuickBooks has none (610). */
+  async getEntity(resource: string, id: string): Promise<Record<string, unknown> | null> {
+    try {
+      const body = await this.call<Record<string, unknown>>({
+        method: 'GET',
+        resource: `${resource}/${encodeURIComponent(id)}`,
+        safeToRepeat: true,
+      });
+      const entity = Object.entries(body).find(([key]) => key !== 'time')?.[1];
+      return (entity as Record<string, unknown> | undefined) ?? null;
+    } catch (error) {
+      if (error instanceof QboApiError && error.code === '610') return null;
+      throw error;
+    }
+  }
+
+  /**
+   * E-mails an invoice through QuickBooks (`POST invoice/{id}/send`, to `sendTo` or the invoice's
+   * BillEmail) and returns it with EmailStatus EmailSent and DeliveryInfo. Not repeated after a lost
+   * answer: a second e-mail to the customer is worse than asking again.
+   */
+  async sendInvoice(id: string, sendTo?: string | null): Promise<QboInvoice> {
+    const body = await this.call<{ Invoice: QboInvoice }>({
+      method: 'POST',
+      resource: `invoice/${encodeURIComponent(id)}/send`,
+      params: sendTo ? { sendTo } : {},
+      octetStream: true,
+      safeToRepeat: false,
+    });
+    return body.Invoice;
+  }
+
+  /**
+   * Change data capture: every entity of these types changed since `changedSince` (at most 30 days
+   * back), deleted ones as `status: "Deleted"` tombstones, and QuickBooks' server time. QuickBooks
+   * answers at most 1,000 objects and silently drops the rest: `saturated` says the window was full.
+   */
+  async changeDataCapture(
+    entities: string[],
+    changedSince: Date,
+  ): Promise<{ rows: Record<string, Array<Record<string, unknown>>>; time: string | null; saturated: boolean }> {
+    const body = await this.call<QboCdcResponse>({
+      method: 'GET',
+      resource: 'cdc',
+      params: { entities: entities.join(','), changedSince: changedSince.toISOString() },
+      safeToRepeat: true,
+    });
+    const rows: Record<string, Array<Record<string, unknown>>> = {};
+    let count = 0;
+    for (const response of body.CDCResponse?.[0]?.QueryResponse ?? []) {
+      for (const [key, value] of Object.entries(response)) {
+        if (!Array.isArray(value)) continue;
+        rows[key] = [...(rows[key] ?? []), ...(value as Array<Record<string, unknown>>)];
+        count += value.length;
+      }
+    }
+    return { rows, time: typeof body.time === 'string' ? body.time : null, saturated: count >= QBO_CDC_MAX_OBJECTS };
+  }
+
+  /**
+   * Creates a credit memo (money the company owes the customer) once: the same requestid always
+   * gets the original answer, so a retry after a lost answer never credits twice.
+   */
+  async createCreditMemo(
+    memo: QboInvoiceInput,
+    options: { requestId: string; beforeSend?: QboBeforeSend },
+  ): Promise<QboCreditMemo> {
+    if (!options.requestId || options.requestId.length > 50)
+      throw new RangeError('createCreditMemo needs a requestId of 1 to 50 characters');
+    const body = await this.call<{ CreditMemo: QboCreditMemo }>({
+      method: 'POST',
+      resource: 'creditmemo',
+      params: { requestid: options.requestId },
+      json: memo,
+      safeToRepeat: true,
+      beforeSend: options.beforeSend,
+    });
+    return body.CreditMemo;
+  }
+
+  async findCreditMemoByDocNumber(docNumber: string): Promise<QboCreditMemo | null> {
+    const rows = await this.query<QboCreditMemo>(
+      `select * from CreditMemo where DocNumber = ${quoteQboString(docNumber)}`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** One credit memo by Id, or null when QuickBooks does not have it (610). */
+  async getCreditMemo(id: string): Promise<QboCreditMemo | null> {
+    try {
+      const body = await this.call<{ CreditMemo: QboCreditMemo }>({
+        method: 'GET',
+        resource: `creditmemo/${encodeURIComponent(id)}`,
+        safeToRepeat: true,
+      });
+      return body.CreditMemo;
+    } catch (error) {
+      if (error instanceof QboApiError && error.code === '610') return null;
+      throw error;
+    }
+  }
+
   /**
    * Sends up to 30 operations in one request. Items succeed or fail one by one: check each
    * answer's Fault. A requestid (at most 36 characters; bIds then at most 10) is generated when
@@ -413,7 +370,8 @@ export class QboClient {
    */
   async batch(items: QboBatchItemRequest[], options: { requestId?: string } = {}): Promise<QboBatchItemResponse[]> {
     if (items.length === 0) return [];
-    if (items.length > QBO_MAX_BATCH_ITEMS) throw new RangeError(`A QuickBooks batch holds at most ${QBO_MAX_BATCH_ITEMS} items, not ${items.length}`);
+    if (items.length > QBO_MAX_BATCH_ITEMS)
+      throw new RangeError(`A QuickBooks batch holds at most ${QBO_MAX_BATCH_ITEMS} items, not ${items.length}`);
     const requestId = options.requestId ?? randomUUID();
     if (requestId.length > 36) throw new RangeError('A batch requestId has at most 36 characters');
     const body = await this.call<{ BatchItemResponse?: QboBatchItemResponse[] }>({

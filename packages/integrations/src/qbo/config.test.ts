@@ -7,7 +7,9 @@ describe('qboConfigFromEnv', () => {
   });
 
   it('defaults to the sandbox and the app origin + /qbo-callback', () => {
-    expect(qboConfigFromEnv({ QBO_CLIENT_ID: 'id', QBO_CLIENT_SECRET: 'secret' }, 'https://billing.example.com/')).toEqual({
+    expect(
+      qboConfigFromEnv({ QBO_CLIENT_ID: 'id', QBO_CLIENT_SECRET: 'secret' }, 'https://billing.example.com/'),
+    ).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       environment: 'sandbox',
@@ -16,8 +18,18 @@ describe('qboConfigFromEnv', () => {
   });
 
   it('takes production and an explicit redirect URI, and refuses an unknown environment', () => {
-    const env = { QBO_CLIENT_ID: 'id', QBO_CLIENT_SECRET: 'secret', QBO_ENVIRONMENT: 'production', QBO_REDIRECT_URI: 'https://x.example/cb' };
-    expect(qboConfigFromEnv(env, 'http://localhost:3000')).toMatchObject({ environment: 'production', redirectUri: 'https://x.example/cb' });
-    expect(() => qboConfigFromEnv({ ...env, QBO_ENVIRONMENT: 'staging' }, 'http://localhost:3000')).toThrow(/sandbox.*production/);
+    const env = {
+      QBO_CLIENT_ID: 'id',
+      QBO_CLIENT_SECRET: 'secret',
+      QBO_ENVIRONMENT: 'production',
+      QBO_REDIRECT_URI: 'https://x.example/cb',
+    };
+    expect(qboConfigFromEnv(env, 'http://localhost:3000')).toMatchObject({
+      environment: 'production',
+      redirectUri: 'https://x.example/cb',
+    });
+    expect(() => qboConfigFromEnv({ ...env, QBO_ENVIRONMENT: 'staging' }, 'http://localhost:3000')).toThrow(
+      /sandbox.*production/,
+    );
   });
 });

@@ -160,6 +160,49 @@ export type QboInvoice = {
   [field: string]: unknown;
 };
 
+/** A sales tax code of the company (`select * from TaxCode`); lines name it by Id in TaxCodeRef. */
+export type QboTaxCode = {
+  Id: string;
+  Name: string;
+  Description?: string;
+  Active?: boolean;
+  Taxable?: boolean;
+  TaxGroup?: boolean;
+  Hidden?: boolean;
+  SyncToken?: string;
+  MetaData?: QboMetaData;
+  [field: string]: unknown;
+};
+
+/** The tax QuickBooks added to an invoice (zero when it added none). */
+export type QboTxnTaxDetail = {
+  TotalTax: number;
+  TxnTaxCodeRef?: QboRef;
+  TaxLine?: Array<{ Amount: number; DetailType: 'TaxLineDetail'; TaxLineDetail: Record<string, unknown> }>;
+};
+
+/**
+ * A credit memo as QuickBooks returns it (reference/quickbooks-after-invoice.md §5.2): money the
+ * company owes the customer; RemainingCredit is what is still to be applied.
+ */
+export type QboCreditMemo = {
+  Id: string;
+  SyncToken: string;
+  domain: string;
+  sparse: boolean;
+  DocNumber: string;
+  TxnDate: string;
+  CustomerRef: QboRef;
+  Line: QboInvoiceLine[];
+  TotalAmt: number;
+  Balance: number;
+  RemainingCredit: number;
+  CustomerMemo?: { value: string };
+  PrivateNote?: string;
+  MetaData: QboMetaData;
+  [field: string]: unknown;
+};
+
 export type QboFaultError = { message: string; detail: string; code: string; element?: string | null };
 export type QboFault = { type: string; errors: QboFaultError[] };
 

@@ -1,4 +1,5 @@
 import type { QboFault, QboFaultError } from './entities';
+import { looksLikeMarkup, parseXmlFault } from './xml-fault';
 
 function asRecord(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -13,12 +14,15 @@ function asText(value: unknown): string {
 }
 
 /**
- * Reads a QuickBooks fault from a response body in either casing: the documented
- * `{"Fault":{"Error":[{"Message","Detail","code"}],"type"}}` and the lower-camel
- * `{"fault":{"error":[{"message","detail","code"}],"type"}}` that 401s usually use.
+ * Reads a QuickBooks fault from a response body in any form it comes in: the documented
+ * `{"Fault":{"Error":[{"Message","Detail","code"}],"type"}}`, the lower-camel
+ * `{"fault":{"error":[{"message","detail","code"}],"type"}}` that 401s usually use, and the XML
+ * `<IntuitResponse><Fault type><Error code><Message/><Detail/>` that throttling and some 401s
+ * use whatever Accept said (a body that was not JSON arrives here as its text).
  * Returns null when the body holds no fault.
  */
 export function parseQboFault(body: unknown): QboFault | null {
+  if (typeof body === 'string') return parseXmlFault(body);
   const envelope = asRecord(body);
   if (!envelope) return null;
   const fault = asRecord(envelope.Fault) ?? asRecord(envelope.fault);
@@ -36,6 +40,14 @@ export function parseQboFault(body: unknown): QboFault | null {
   return { type: asText(fault.type ?? fault.Type), errors };
 }
 
+/** Code 3001 (sometimes written 003001) or a ThrottleExceeded message: QuickBooks' throttling fault. */
+function isThrottleFault(code: string, type: string, errors: QboFaultError[]): boolean {
+  const codes = [code, ...errors.map((error) => error.code)].map((value) => value.replace(/^0+/, ''));
+  return (
+    codes.includes('3001') || /throttl/i.test(type) || errors.some((error) => /ThrottleExceeded/i.test(error.message))
+  );
+}
+
 /** An Accounting API call failed: a fault from QuickBooks, an HTTP error, or no answer at all. */
 export class QboApiError extends Error {
   override readonly name = 'QboApiError';
@@ -50,6 +62,11 @@ export class QboApiError extends Error {
   readonly retryable: boolean;
   readonly intuitTid: string | undefined;
   readonly errors: QboFaultError[];
+  /**
+   * QuickBooks said "too many requests": HTTP 429, or code 3001 (ThrottleExceeded) whatever the
+   * status (QuickBooks has sent it as 403) and whatever the body's format. Nothing was done.
+   */
+  readonly throttled: boolean;
 
   constructor(init: {
     status: number;
@@ -67,7 +84,8 @@ export class QboApiError extends Error {
     this.detail = init.detail ?? '';
     this.intuitTid = init.intuitTid;
     this.errors = init.errors ?? [];
-    this.retryable = init.status === 0 || init.status === 429 || init.status >= 500;
+    this.throttled = init.status === 429 || isThrottleFault(init.code, init.type ?? '', this.errors);
+    this.retryable = this.throttled || init.status === 0 || init.status >= 500;
   }
 
   /** Builds the error for a non-2xx answer, reading a fault in either casing when there is one. */
@@ -87,7 +105,10 @@ export class QboApiError extends Error {
         message: `QuickBooks error ${first.code || status}: ${summary}${detail}`,
       });
     }
-    const text = typeof body === 'string' && body.trim() ? `: ${body.trim().slice(0, 200)}` : '';
+    // A page of markup (a proxy's HTML, an XML body without a fault) is never shown or stored.
+    const plain =
+      typeof body === 'string' && body.trim() && !looksLikeMarkup(body) ? body.trim().replace(/\s+/g, ' ') : '';
+    const text = plain ? `: ${plain.slice(0, 200)}` : '';
     return new QboApiError({
       status,
       code: `HTTP_${status}`,
@@ -97,7 +118,8 @@ export class QboApiError extends Error {
   }
 
   static noAnswer(cause: unknown): QboApiError {
-    const reason = cause instanceof Error ? (asText((cause.cause as { code?: unknown })?.code) || cause.message) : String(cause);
+    const reason =
+      cause instanceof Error ? asText((cause.cause as { code?: unknown })?.code) || cause.message : String(cause);
     return new QboApiError({
       status: 0,
       code: 'NETWORK',

@@ -45,7 +45,8 @@ type IntuitTokenCallError = Error & {
 };
 
 const explanations: Record<string, string> = {
-  invalid_grant: 'QuickBooks refused the authorization code or refresh token (used, expired or revoked). Connect QuickBooks again from QBO Setup.',
+  invalid_grant:
+    'QuickBooks refused the authorization code or refresh token (used, expired or revoked). Connect QuickBooks again from QBO Setup.',
   invalid_client: 'QuickBooks did not accept the client id and secret (QBO_CLIENT_ID / QBO_CLIENT_SECRET).',
   unauthorized_client: 'This QuickBooks app is not allowed to use this grant.',
   invalid_request: 'QuickBooks found the token request malformed.',
@@ -59,10 +60,15 @@ function toAuthError(error: unknown): QboAuthError {
   if (code) {
     const description = failure.error_description ?? '';
     const explanation = explanations[code] ?? `QuickBooks token request failed: ${code}`;
-    return new QboAuthError(code, description ? `${explanation} (${description})` : explanation, { status, description });
+    return new QboAuthError(code, description ? `${explanation} (${description})` : explanation, {
+      status,
+      description,
+    });
   }
   const reason = failure instanceof Error ? failure.message : String(error);
-  return new QboAuthError('token_endpoint_failed', `The QuickBooks token endpoint could not be used: ${reason}`, { status });
+  return new QboAuthError('token_endpoint_failed', `The QuickBooks token endpoint could not be used: ${reason}`, {
+    status,
+  });
 }
 
 /** The OAuth 2.0 side of QuickBooks (authorize, code exchange, refresh, revoke) via intuit-oauth. */
@@ -100,15 +106,21 @@ export class QboOAuth {
     }
     const issuedAt = this.now().getTime();
     const expiresIn = typeof json.expires_in === 'number' ? json.expires_in : 3600;
-    const refreshExpiresIn = typeof json.x_refresh_token_expires_in === 'number' ? json.x_refresh_token_expires_in : null;
-    const refreshToken = typeof json.refresh_token === 'string' && json.refresh_token ? json.refresh_token : previous?.refreshToken;
-    if (!refreshToken) throw new QboAuthError('invalid_token_response', 'QuickBooks answered the token request without a refresh token');
+    const refreshExpiresIn =
+      typeof json.x_refresh_token_expires_in === 'number' ? json.x_refresh_token_expires_in : null;
+    const refreshToken =
+      typeof json.refresh_token === 'string' && json.refresh_token ? json.refresh_token : previous?.refreshToken;
+    if (!refreshToken)
+      throw new QboAuthError('invalid_token_response', 'QuickBooks answered the token request without a refresh token');
     return {
       accessToken: json.access_token,
       refreshToken,
       realmId,
       accessTokenExpiresAt: new Date(issuedAt + expiresIn * 1000),
-      refreshTokenExpiresAt: refreshExpiresIn === null ? (previous?.refreshTokenExpiresAt ?? null) : new Date(issuedAt + refreshExpiresIn * 1000),
+      refreshTokenExpiresAt:
+        refreshExpiresIn === null
+          ? (previous?.refreshTokenExpiresAt ?? null)
+          : new Date(issuedAt + refreshExpiresIn * 1000),
     };
   }
 
@@ -128,12 +140,17 @@ export class QboOAuth {
     const params = new URLSearchParams(query);
     const error = params.get('error');
     if (error) {
-      const message = error === 'access_denied' ? 'The QuickBooks connection was declined on the consent page.' : `QuickBooks authorization failed: ${error}`;
+      const message =
+        error === 'access_denied'
+          ? 'The QuickBooks connection was declined on the consent page.'
+          : `QuickBooks authorization failed: ${error}`;
       throw new QboAuthError(error, message, { description: params.get('error_description') ?? '' });
     }
-    if (!params.get('code')) throw new QboAuthError('missing_code', 'Authorization code not received. Please try again.');
+    if (!params.get('code'))
+      throw new QboAuthError('missing_code', 'Authorization code not received. Please try again.');
     const realmId = params.get('realmId');
-    if (!realmId) throw new QboAuthError('missing_realm', 'QuickBooks did not say which company (realmId) was connected.');
+    if (!realmId)
+      throw new QboAuthError('missing_realm', 'QuickBooks did not say which company (realmId) was connected.');
     try {
       const response = await this.intuitClient().createToken(query);
       return this.toTokenSet(response.json as TokenResponse, realmId);

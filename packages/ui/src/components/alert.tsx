@@ -12,7 +12,8 @@ export type AlertTone = keyof typeof toneClasses;
 
 const toneIconPaths: Record<AlertTone, string> = {
   info: 'M10 9v5M10 6.5v.01M10 18a8 8 0 100-16 8 8 0 000 16z',
-  warning: 'M10 7.5v3.5M10 14v.01M8.6 3.2L2.2 14.5A1.6 1.6 0 003.6 17h12.8a1.6 1.6 0 001.4-2.5L11.4 3.2a1.6 1.6 0 00-2.8 0z',
+  warning:
+    'M10 7.5v3.5M10 14v.01M8.6 3.2L2.2 14.5A1.6 1.6 0 003.6 17h12.8a1.6 1.6 0 001.4-2.5L11.4 3.2a1.6 1.6 0 00-2.8 0z',
   error: 'M10 6v4.5M10 13.5v.01M10 18a8 8 0 100-16 8 8 0 000 16z',
   success: 'M6.5 10.5l2.5 2.5 4.5-5M10 18a8 8 0 100-16 8 8 0 000 16z',
 };
@@ -31,15 +32,7 @@ export interface AlertProps extends Omit<ComponentProps<'div'>, 'title'> {
  * Errors and warnings are announced at once (`role="alert"`); info and success politely
  * (`role="status"`).
  */
-export function Alert({
-  tone = 'info',
-  title,
-  icon,
-  action,
-  className,
-  children,
-  ...props
-}: AlertProps) {
+export function Alert({ tone = 'info', title, icon, action, className, children, ...props }: AlertProps) {
   const shownIcon =
     icon === undefined ? (
       <svg

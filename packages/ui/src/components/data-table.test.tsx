@@ -15,7 +15,12 @@ const rows = [
 ];
 
 function screenWide(wide: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: wide, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
 
 afterEach(() => {
@@ -28,7 +33,11 @@ describe('DataTable', () => {
     screenWide(true);
     render(<DataTable aria-label="People" columns={columns} rows={rows} rowKey={(row) => row.id} />);
     const table = screen.getByRole('table', { name: 'People' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Email', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Email', 'Actions']);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
   });
 

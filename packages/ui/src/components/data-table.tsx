@@ -20,7 +20,14 @@ export interface DataColumn<Row> {
 
 /** The right-aligned Actions column; on a phone card its buttons sit at the foot. */
 export function actionsColumn<Row>(cell: (row: Row) => ReactNode, header: ReactNode = 'Actions'): DataColumn<Row> {
-  return { key: 'actions', header, headerClassName: 'text-right', className: 'text-right whitespace-nowrap', card: 'actions', cell };
+  return {
+    key: 'actions',
+    header,
+    headerClassName: 'text-right',
+    className: 'text-right whitespace-nowrap',
+    card: 'actions',
+    cell,
+  };
 }
 
 export interface DataTableProps<Row> {
@@ -33,14 +40,28 @@ export interface DataTableProps<Row> {
   /** data-testid of each row and card. */
   rowTestId?: string | ((row: Row) => string);
   className?: string;
+  /**
+   * From which width it is a table (a media query; cards below). Tailwind's `md` by default; a list
+   * with many columns inside a dialog asks for more room, so its actions never sit past the edge.
+   */
+  wideQuery?: string;
 }
 
 /**
  * A list that is a table on wide screens and a stack of cards on phones (below 768 px), from one
  * set of column definitions, so every field and action stays reachable without sideways scrolling.
  */
-export function DataTable<Row>({ columns, rows, rowKey, expanded, rowTestId, className, ...props }: DataTableProps<Row>) {
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  expanded,
+  rowTestId,
+  className,
+  wideQuery = WIDE_SCREEN_QUERY,
+  ...props
+}: DataTableProps<Row>) {
+  const wide = useMediaQuery(wideQuery);
   const testId = (row: Row) => (typeof rowTestId === 'function' ? rowTestId(row) : rowTestId);
 
   if (wide) {
@@ -87,7 +108,10 @@ export function DataTable<Row>({ columns, rows, rowKey, expanded, rowTestId, cla
   const lines = columns.filter((column) => !column.card);
   const actions = columns.filter((column) => column.card === 'actions');
   return (
-    <ul aria-label={props['aria-label']} className={cn('divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm', className)}>
+    <ul
+      aria-label={props['aria-label']}
+      className={cn('divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm', className)}
+    >
       {rows.map((row) => {
         const extra = expanded?.(row);
         return (
@@ -95,7 +119,13 @@ export function DataTable<Row>({ columns, rows, rowKey, expanded, rowTestId, cla
             {title || badges.length ? (
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0 font-medium text-slate-900">{title?.cell(row)}</div>
-                {badges.length ? <div className="flex shrink-0 flex-wrap justify-end gap-1">{badges.map((column) => <Fragment key={column.key}>{column.cell(row)}</Fragment>)}</div> : null}
+                {badges.length ? (
+                  <div className="flex shrink-0 flex-wrap justify-end gap-1">
+                    {badges.map((column) => (
+                      <Fragment key={column.key}>{column.cell(row)}</Fragment>
+                    ))}
+                  </div>
+                ) : null}
               </div>
             ) : null}
             {lines.length ? (
@@ -108,7 +138,13 @@ export function DataTable<Row>({ columns, rows, rowKey, expanded, rowTestId, cla
                 ))}
               </dl>
             ) : null}
-            {actions.length ? <div className="flex flex-wrap gap-2">{actions.map((column) => <Fragment key={column.key}>{column.cell(row)}</Fragment>)}</div> : null}
+            {actions.length ? (
+              <div className="flex flex-wrap gap-2">
+                {actions.map((column) => (
+                  <Fragment key={column.key}>{column.cell(row)}</Fragment>
+                ))}
+              </div>
+            ) : null}
             {extra ? <div className="rounded-md bg-slate-50 p-3">{extra}</div> : null}
           </li>
         );

@@ -14,12 +14,7 @@ export interface EmptyStateProps {
 /** What a list shows when it has nothing in it. */
 export function EmptyState({ icon, title, description, action, className }: EmptyStateProps) {
   return (
-    <div
-      className={cn(
-        'flex flex-col items-center justify-center px-6 py-12 text-center',
-        className,
-      )}
-    >
+    <div className={cn('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
       {icon ? (
         <div
           aria-hidden="true"
@@ -28,7 +23,7 @@ export function EmptyState({ icon, title, description, action, className }: Empt
           {icon}
         </div>
       ) : null}
-      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {description ? <p className="mt-1 max-w-md text-sm text-slate-500">{description}</p> : null}
       {action ? <div className="mt-5">{action}</div> : null}
     </div>

@@ -33,15 +33,7 @@ export function fieldHintId(htmlFor: string): string {
  * gets `aria-invalid` and `aria-describedby` pointing at the error or hint, so screen readers
  * read the message with the field and the control shows its invalid style.
  */
-export function FormField({
-  label,
-  htmlFor,
-  error,
-  hint,
-  required = false,
-  className,
-  children,
-}: FormFieldProps) {
+export function FormField({ label, htmlFor, error, hint, required = false, className, children }: FormFieldProps) {
   const errorId = fieldErrorId(htmlFor);
   const hintId = fieldHintId(htmlFor);
   const describedBy = error ? errorId : hint ? hintId : undefined;
@@ -49,8 +41,7 @@ export function FormField({
   const control = isValidElement<DescribableProps>(children)
     ? cloneElement(children as ReactElement<DescribableProps>, {
         'aria-invalid': error ? true : children.props['aria-invalid'],
-        'aria-describedby':
-          [children.props['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined,
+        'aria-describedby': [children.props['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined,
       })
     : children;
 

@@ -18,7 +18,18 @@ export interface FormModalProps {
 }
 
 /** A modal around one form, with Cancel and the form's submit button in its footer. */
-export function FormModal({ open, onClose, title, description, formId, submitLabel, saving, extraActions, size, children }: FormModalProps) {
+export function FormModal({
+  open,
+  onClose,
+  title,
+  description,
+  formId,
+  submitLabel,
+  saving,
+  extraActions,
+  size,
+  children,
+}: FormModalProps) {
   return (
     <Modal
       open={open}

@@ -7,6 +7,8 @@ const sizeClasses = {
   md: 'max-w-lg',
   lg: 'max-w-2xl',
   xl: 'max-w-4xl',
+  /** Wide tables with actions (Job Details): 72rem, so their last column stays inside (issue 24). */
+  '2xl': 'max-w-6xl',
 } as const;
 
 export type ModalSize = keyof typeof sizeClasses;
@@ -74,9 +76,7 @@ export function Modal({
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
               {description ? (
-                <Dialog.Description className="mt-1 text-sm text-slate-500">
-                  {description}
-                </Dialog.Description>
+                <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
               ) : null}
             </div>
             <Dialog.Close
@@ -97,7 +97,10 @@ export function Modal({
             </Dialog.Close>
           </div>
           {/* Focusable so that keyboard users can scroll a long body that holds no control. */}
-          <div tabIndex={0} className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none focus-visible:ring-inset">
+          <div
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none focus-visible:ring-inset"
+          >
             {children}
           </div>
           {footer ? (

@@ -76,13 +76,7 @@ describe('Pagination', () => {
     const onPageChange = vi.fn();
     const onPageSizeChange = vi.fn();
     render(
-      <Pagination
-        page={4}
-        pages={10}
-        onPageChange={onPageChange}
-        pageSize={20}
-        onPageSizeChange={onPageSizeChange}
-      />,
+      <Pagination page={4} pages={10} onPageChange={onPageChange} pageSize={20} onPageSizeChange={onPageSizeChange} />,
     );
     const picker = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
     expect([...picker.options].map((option) => option.value)).toEqual(['10', '20', '50', '100']);
@@ -95,9 +89,7 @@ describe('Pagination', () => {
   });
 
   it('lists a current page size that is not among the options, in order', () => {
-    render(
-      <Pagination page={1} pages={4} onPageChange={() => {}} pageSize={25} onPageSizeChange={() => {}} />,
-    );
+    render(<Pagination page={1} pages={4} onPageChange={() => {}} pageSize={25} onPageSizeChange={() => {}} />);
     const picker = screen.getByRole('combobox', { name: 'Rows per page' }) as HTMLSelectElement;
     expect([...picker.options].map((option) => option.value)).toEqual(['10', '20', '25', '50', '100']);
     expect(picker.value).toBe('25');

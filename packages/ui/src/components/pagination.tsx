@@ -140,9 +140,7 @@ function pageButtonClasses(isCurrent: boolean, extra: string) {
     'inline-flex h-8 items-center justify-center rounded-lg border text-sm font-medium transition-colors',
     'focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:outline-none',
     'disabled:pointer-events-none disabled:opacity-50',
-    isCurrent
-      ? 'border-blue-600 bg-blue-600 text-white'
-      : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+    isCurrent ? 'border-blue-600 bg-blue-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
     extra,
   );
 }

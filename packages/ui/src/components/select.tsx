@@ -5,10 +5,7 @@ import { controlClasses } from '../lib/control-classes';
 export type SelectProps = ComponentPropsWithoutRef<'select'>;
 
 /** A native `<select>` styled like Input; pass `<option>`s as children. */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
-  { className, ...props },
-  ref,
-) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ className, ...props }, ref) {
   return (
     <select
       ref={ref}

@@ -21,10 +21,7 @@ export function Spinner({ size = 'md', label = 'Loading', className, ...props }:
     <span role="status" className={cn('inline-flex items-center', className)} {...props}>
       <span
         aria-hidden="true"
-        className={cn(
-          'animate-spin rounded-full border-current border-r-transparent',
-          spinnerSizes[size],
-        )}
+        className={cn('animate-spin rounded-full border-current border-r-transparent', spinnerSizes[size])}
       />
       <span className="sr-only">{label}</span>
     </span>

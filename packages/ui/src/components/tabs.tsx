@@ -51,10 +51,5 @@ export function TabsTrigger({ count, className, children, ...props }: TabsTrigge
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return (
-    <TabsPrimitive.Content
-      className={cn('focus-visible:outline-none', className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.Content className={cn('focus-visible:outline-none', className)} {...props} />;
 }

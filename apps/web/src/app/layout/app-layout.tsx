@@ -10,7 +10,8 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { useRefreshUserOnNavigation } from '../../features/auth/hooks/use-refresh-user-on-navigation';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The slide-in menu of small screens as a modal panel: it takes focus when it opens, keeps Tab
@@ -78,7 +79,9 @@ export function AppLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      {menu.modal && <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" onClick={menu.close} aria-hidden="true" />}
+      {menu.modal && (
+        <div className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden" onClick={menu.close} aria-hidden="true" />
+      )}
       <aside
         ref={menu.panel}
         className={cn(
@@ -91,16 +94,21 @@ export function AppLayout() {
         inert={menu.isSmallScreen && !menu.open}
         data-testid="sidebar"
       >
-        <div className="flex h-16 items-center justify-between border-b border-slate-200 px-5">
+        <div className="print:hidden flex h-16 items-center justify-between border-b border-slate-200 px-5">
           <span className="text-lg font-semibold text-slate-900">Phone Billing</span>
-          <button type="button" className="rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden" onClick={menu.close} aria-label="Close menu">
+          <button
+            type="button"
+            className="rounded p-1 text-slate-600 hover:bg-slate-100 lg:hidden"
+            onClick={menu.close}
+            aria-label="Close menu"
+          >
             <X className="h-5 w-5" />
           </button>
         </div>
         <SidebarNavigation onNavigate={menu.close} />
         <SidebarFooter />
       </aside>
-      <div className="lg:pl-64" inert={menu.modal}>
+      <div className="lg:pl-64 print:pl-0" inert={menu.modal}>
         <header className="sticky top-0 z-20 flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4 sm:px-6">
           <div className="flex items-center gap-3">
             <button
@@ -117,7 +125,9 @@ export function AppLayout() {
               {pageName}
             </h1>
           </div>
-          <NotificationBell />
+          <div className="print:hidden">
+            <NotificationBell />
+          </div>
         </header>
         <main className="p-4 sm:p-6">
           <Outlet />
@@ -168,7 +178,10 @@ function SidebarFooter() {
   return (
     <div className="border-t border-slate-200 p-4">
       <div className="flex items-center gap-3">
-        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white" aria-hidden="true">
+        <span
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white"
+          aria-hidden="true"
+        >
           {email.charAt(0).toUpperCase()}
         </span>
         <span className="min-w-0 flex-1 truncate text-sm text-slate-700" data-testid="user-email">
@@ -185,4 +198,3 @@ function SidebarFooter() {
     </div>
   );
 }
-

@@ -6,7 +6,19 @@ import type { ReactNode } from 'react';
  * What a screen (or a part of one) shows when its data could not be loaded: the catalogue's
  * message and Retry, instead of empty lists or zeros that look like data.
  */
-export function LoadError({ title, children, onRetry, retrying, className }: { title: string; children?: ReactNode; onRetry: () => unknown; retrying?: boolean; className?: string }) {
+export function LoadError({
+  title,
+  children,
+  onRetry,
+  retrying,
+  className,
+}: {
+  title: string;
+  children?: ReactNode;
+  onRetry: () => unknown;
+  retrying?: boolean;
+  className?: string;
+}) {
   return (
     <Alert
       tone="error"

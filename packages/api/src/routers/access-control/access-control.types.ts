@@ -30,7 +30,11 @@ export const ZListActionsResponseSchema = z.object({ success: z.literal(true), a
 export type TListActionsResponse = z.infer<typeof ZListActionsResponseSchema>;
 
 /** A created user; without a password also the one-time setup link, shown this once. */
-export const ZCreateUserResponseSchema = z.object({ success: z.literal(true), user: ZUserListEntrySchema, setupUrl: z.string().optional() });
+export const ZCreateUserResponseSchema = z.object({
+  success: z.literal(true),
+  user: ZUserListEntrySchema,
+  setupUrl: z.string().optional(),
+});
 export type TCreateUserResponse = z.infer<typeof ZCreateUserResponseSchema>;
 
 export const ZUpdateUserRolesResponseSchema = z.object({ success: z.literal(true), user: ZUserListEntrySchema });
@@ -41,7 +45,10 @@ export const ZCreateResetLinkRequestSchema = z.object({ id: recordId('User id') 
 export type TCreateResetLinkRequest = z.infer<typeof ZCreateResetLinkRequestSchema>;
 
 /** The one-time reset link (72 h), shown this once. */
-export const ZCreateResetLinkResponseSchema = z.object({ success: z.literal(true), data: z.object({ resetUrl: z.string() }) });
+export const ZCreateResetLinkResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ resetUrl: z.string() }),
+});
 export type TCreateResetLinkResponse = z.infer<typeof ZCreateResetLinkResponseSchema>;
 
 export const ZCreateActionResponseSchema = z.object({ success: z.literal(true), action: ZActionSchema });
@@ -52,15 +59,34 @@ export type TCreateRoleResponse = z.infer<typeof ZCreateRoleResponseSchema>;
 
 export const ZAuditLogRequestSchema = z
   .object({
-    page: z.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').optional(),
-    limit: z.number({ error: 'limit must be a number' }).int().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').optional(),
+    page: z
+      .number({ error: 'page must be a number' })
+      .int()
+      .min(1, 'page must be at least 1')
+      .max(1_000_000, 'page must be at most 1000000')
+      .optional(),
+    limit: z
+      .number({ error: 'limit must be a number' })
+      .int()
+      .min(1, 'limit must be at least 1')
+      .max(100, 'limit must be at most 100')
+      .optional(),
   })
   .optional();
 export type TAuditLogRequest = z.infer<typeof ZAuditLogRequestSchema>;
 
 export const ZAuditLogResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ id: z.string(), at: z.string(), actor: z.string().nullable(), action: z.string(), target: z.string().nullable(), details: z.unknown() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      at: z.string(),
+      actor: z.string().nullable(),
+      action: z.string(),
+      target: z.string().nullable(),
+      details: z.unknown(),
+    }),
+  ),
   pagination: ZPaginationSchema,
 });
 export type TAuditLogResponse = z.infer<typeof ZAuditLogResponseSchema>;

@@ -34,13 +34,22 @@ const manageAccess = permissionProcedure('system:manage-access');
  */
 export const accessControlRouter = router({
   listUsers: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/auth/users', tags: ['access-control'], summary: 'Every user with their roles, newest first' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/users',
+        tags: ['access-control'],
+        summary: 'Every user with their roles, newest first',
+      },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZListUsersResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, users: await listUsers(ctx.services.db) })),
 
   listRoles: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/auth/roles', tags: ['access-control'], summary: 'Roles and their permissions' } })
+    .meta({
+      openapi: { method: 'GET', path: '/auth/roles', tags: ['access-control'], summary: 'Roles and their permissions' },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZListRolesResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, roles: await listRoles(ctx.services.db) })),
@@ -52,7 +61,16 @@ export const accessControlRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, actions: await listActions(ctx.services.db) })),
 
   createUser: manageAccess
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/auth/users', errorResponses: { 409: 'A user with this e-mail already exists' }, tags: ['access-control'], summary: 'Add a user (without a password: a one-time setup link)' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/auth/users',
+        errorResponses: { 409: 'A user with this e-mail already exists' },
+        tags: ['access-control'],
+        summary: 'Add a user (without a password: a one-time setup link)',
+      },
+    })
     .input(ZCreateUserRequestSchema)
     .output(ZCreateUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -61,22 +79,52 @@ export const accessControlRouter = router({
     }),
 
   updateUserRoles: manageAccess
-    .meta({ openapi: { method: 'PATCH', path: '/auth/users/{id}/roles', errorResponses: { 409: 'You cannot remove your own system:manage-access permission' }, tags: ['access-control'], summary: "Replace a user's roles" } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/auth/users/{id}/roles',
+        errorResponses: { 409: 'You cannot remove your own system:manage-access permission' },
+        tags: ['access-control'],
+        summary: "Replace a user's roles",
+      },
+    })
     .input(ZUpdateUserRolesRequestSchema)
     .output(ZUpdateUserRolesResponseSchema)
-    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds) })),
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      user: await setUserRoles(ctx.services.db, ctx.user, input.id, input.roleIds),
+    })),
 
   createResetLink: manageAccess
-    .meta({ openapi: { method: 'POST', path: '/auth/users/{id}/reset-link', errorResponses: { 404: 'User not found' }, tags: ['access-control'], summary: 'A one-time password reset link for a user (72 h, shown once)' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/users/{id}/reset-link',
+        errorResponses: { 404: 'User not found' },
+        tags: ['access-control'],
+        summary: 'A one-time password reset link for a user (72 h, shown once)',
+      },
+    })
     .input(ZCreateResetLinkRequestSchema)
     .output(ZCreateResetLinkResponseSchema)
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
-      data: { resetUrl: await createPasswordResetLink(ctx.services.db, ctx.user, input.id, ctx.services.config.appOrigin) },
+      data: {
+        resetUrl: await createPasswordResetLink(ctx.services.db, ctx.user, input.id, ctx.services.config.appOrigin),
+      },
     })),
 
   createAction: manageAccess
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/access-control/actions', errorResponses: { 409: 'A permission with this key already exists' }, tags: ['access-control'], summary: 'Create a permission' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/access-control/actions',
+        errorResponses: { 409: 'A permission with this key already exists' },
+        tags: ['access-control'],
+        summary: 'Create a permission',
+      },
+    })
     .input(ZCreateActionRequestSchema)
     .output(ZCreateActionResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -85,7 +133,16 @@ export const accessControlRouter = router({
     }),
 
   createRole: manageAccess
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/access-control/roles', errorResponses: { 409: 'A role with this name already exists' }, tags: ['access-control'], summary: 'Create a role holding permissions' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/access-control/roles',
+        errorResponses: { 409: 'A role with this name already exists' },
+        tags: ['access-control'],
+        summary: 'Create a role holding permissions',
+      },
+    })
     .input(ZCreateRoleRequestSchema)
     .output(ZCreateRoleResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -94,7 +151,9 @@ export const accessControlRouter = router({
     }),
 
   auditLog: manageAccess
-    .meta({ openapi: { method: 'GET', path: '/audit-log', tags: ['access-control'], summary: 'Who did what, newest first' } })
+    .meta({
+      openapi: { method: 'GET', path: '/audit-log', tags: ['access-control'], summary: 'Who did what, newest first' },
+    })
     .input(ZAuditLogRequestSchema)
     .output(ZAuditLogResponseSchema)
     .query(async ({ ctx, input }) => {

@@ -10,10 +10,18 @@ export type TUserResponse = z.infer<typeof ZUserResponseSchema>;
 
 export const ZSessionResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema.nullable() });
 
-export const ZSetupLinkInfoResponseSchema = z.object({ success: z.literal(true), data: z.object({ email: z.string(), expiresAt: z.string() }) });
+export const ZSetupLinkInfoResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ email: z.string(), expiresAt: z.string() }),
+});
 export type TSetupLinkInfoResponse = z.infer<typeof ZSetupLinkInfoResponseSchema>;
 
-const ZApiTokenSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+const ZApiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
 
 export const ZListTokensResponseSchema = z.object({ success: z.literal(true), data: z.array(ZApiTokenSchema) });
 export type TListTokensResponse = z.infer<typeof ZListTokensResponseSchema>;

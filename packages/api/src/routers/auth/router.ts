@@ -2,10 +2,14 @@ import { changePassword, updateDisplayName } from '../../auth/own-account';
 import { invalidateSession } from '../../auth/sessions';
 import { signIn } from '../../auth/sign-in';
 import { AppError } from '../../errors';
-import { createApiToken, listApiTokens, revokeApiToken } from '../../access-control/api-tokens';
+import { createApiToken, listApiTokens, revokeApiToken } from '../../auth/api-tokens';
 import { describeSetupLink, redeemSetupLink } from '../../access-control/password-setup';
 import { protectedProcedure, publicProcedure } from '../../procedures';
-import { ZCreateApiTokenRequestSchema, ZSetupLinkQuerySchema, ZSetupPasswordRequestSchema } from '../../shared/access-control';
+import {
+  ZCreateApiTokenRequestSchema,
+  ZSetupLinkRequestSchema,
+  ZSetupPasswordRequestSchema,
+} from '../../shared/access-control';
 import { ZChangePasswordRequestSchema, ZSignInRequestSchema, ZUpdateProfileRequestSchema } from '../../shared/auth';
 import { router } from '../../trpc';
 import { ZNoInputRequestSchema, ZSuccessResponseSchema } from '../common.types';
@@ -18,10 +22,20 @@ import {
   ZUserResponseSchema,
 } from './auth.types';
 
-
 export const authRouter = router({
   signIn: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/sign-in', errorResponses: { 401: 'Wrong e-mail or password', 429: 'Too many attempts: for this e-mail from this address (5 in 15 minutes), for this e-mail from all addresses (50 in 15 minutes), from this address (20 failures in 15 minutes, 30 requests a minute)' }, tags: ['auth'], summary: 'Sign in and receive the session cookie' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/sign-in',
+        errorResponses: {
+          401: 'Wrong e-mail or password',
+          429: 'Too many failed sign-ins in the last 15 minutes (wrong passwords only; refused attempts do not count): 5 for this e-mail from this address, 50 for this e-mail from at least 10 addresses, 20 from this address; or over 30 requests a minute from this address',
+        },
+        tags: ['auth'],
+        summary: 'Sign in and receive the session cookie',
+      },
+    })
     .input(ZSignInRequestSchema)
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -60,13 +74,20 @@ export const authRouter = router({
     .query(({ ctx }) => ({ success: true as const, user: ctx.auth?.user ?? null })),
 
   updateProfile: protectedProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/profile', tags: ['auth'], summary: 'Change your display name' } })
+    .meta({
+      openapi: { method: 'PATCH', path: '/auth/users/me/profile', tags: ['auth'], summary: 'Change your display name' },
+    })
     .input(ZUpdateProfileRequestSchema)
     .output(ZUserResponseSchema)
-    .mutation(async ({ ctx, input }) => ({ success: true as const, user: await updateDisplayName(ctx.services.db, ctx.user, input.name) })),
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      user: await updateDisplayName(ctx.services.db, ctx.user, input.name),
+    })),
 
   changePassword: protectedProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/auth/users/me/password', tags: ['auth'], summary: 'Change your password' } })
+    .meta({
+      openapi: { method: 'PATCH', path: '/auth/users/me/password', tags: ['auth'], summary: 'Change your password' },
+    })
     .input(ZChangePasswordRequestSchema)
     .output(ZSuccessResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -77,17 +98,36 @@ export const authRouter = router({
   // ------------------------------------------------------------------ one-time password setup links
 
   setupLinkInfo: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/setup-password', errorResponses: { 404: 'The link is invalid, expired or already used' }, tags: ['auth'], summary: 'Whose one-time setup link this is, if it can still be used' } })
-    .input(ZSetupLinkQuerySchema)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/setup-password',
+        errorResponses: { 404: 'The link is invalid, expired or already used' },
+        tags: ['auth'],
+        summary: 'Whose one-time setup link this is, if it can still be used',
+      },
+    })
+    .input(ZSetupLinkRequestSchema)
     .output(ZSetupLinkInfoResponseSchema)
     .query(async ({ ctx, input }) => {
       const info = await describeSetupLink(ctx.services.db, input.token);
-      if (!info) throw new AppError('NOT_FOUND', 'This setup link is invalid, expired or has already been used. Ask an administrator for a new one.');
+      if (!info)
+        throw new AppError(
+          'NOT_FOUND',
+          'This setup link is invalid, expired or has already been used. Ask an administrator for a new one.',
+        );
       return { success: true as const, data: info };
     }),
 
   setupPassword: publicProcedure
-    .meta({ openapi: { method: 'POST', path: '/auth/setup-password', tags: ['auth'], summary: 'Choose a password with a one-time link and sign in' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/setup-password',
+        tags: ['auth'],
+        summary: 'Choose a password with a one-time link and sign in',
+      },
+    })
     .input(ZSetupPasswordRequestSchema)
     .output(ZUserResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -105,7 +145,15 @@ export const authRouter = router({
     .query(async ({ ctx }) => ({ success: true as const, data: await listApiTokens(ctx.services.db, ctx.user.id) })),
 
   createToken: protectedProcedure
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/auth/tokens', tags: ['auth'], summary: 'Create an API token (the secret is shown this once)' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/auth/tokens',
+        tags: ['auth'],
+        summary: 'Create an API token (the secret is shown this once)',
+      },
+    })
     .input(ZCreateApiTokenRequestSchema)
     .output(ZCreateTokenResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -114,7 +162,14 @@ export const authRouter = router({
     }),
 
   revokeToken: protectedProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags: ['auth'], summary: 'Revoke one of your API tokens' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/auth/tokens/{id}',
+        tags: ['auth'],
+        summary: 'Revoke one of your API tokens',
+      },
+    })
     .input(ZRevokeTokenRequestSchema)
     .output(ZSuccessResponseSchema)
     .mutation(async ({ ctx, input }) => {

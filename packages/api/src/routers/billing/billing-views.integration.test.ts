@@ -12,7 +12,12 @@ beforeAll(async () => {
   api = await createTestApi();
   const { db } = api;
   const profile = await db.customerProfile.create({
-    data: { qboDisplayName: 'Views Customer', genesysQueueNames: ['Views Queue'], ratePerMinute: '0.50', qboCustomerId: '7' },
+    data: {
+      qboDisplayName: 'Views Customer',
+      genesysQueueNames: ['Views Queue'],
+      ratePerMinute: '0.50',
+      qboCustomerId: '7',
+    },
   });
   profileId = profile.id;
   jobIds = [];
@@ -63,8 +68,28 @@ beforeAll(async () => {
   });
   await db.invoiceLedgerEntry.createMany({
     data: [
-      { profileId, periodStart: new Date('2026-09-01T00:00:00Z'), periodEnd: new Date('2026-09-30T00:00:00Z'), billingJobId: jobIds[0]!, docNumber: 'BJ-V00000-1', requestId: 'views-1', qboInvoiceId: '120', amount: '3.50', state: 'CREATED' },
-      { profileId, periodStart: new Date('2026-10-01T00:00:00Z'), periodEnd: new Date('2026-10-31T00:00:00Z'), billingJobId: newest, docNumber: 'BJ-V00022-1', requestId: 'views-2', qboInvoiceId: '131', amount: '4.00', state: 'CREATED' },
+      {
+        profileId,
+        periodStart: new Date('2026-09-01T00:00:00Z'),
+        periodEnd: new Date('2026-09-30T00:00:00Z'),
+        billingJobId: jobIds[0]!,
+        docNumber: 'BJ-V00000-1',
+        requestId: 'views-1',
+        qboInvoiceId: '120',
+        amount: '3.50',
+        state: 'CREATED',
+      },
+      {
+        profileId,
+        periodStart: new Date('2026-10-01T00:00:00Z'),
+        periodEnd: new Date('2026-10-31T00:00:00Z'),
+        billingJobId: newest,
+        docNumber: 'BJ-V00022-1',
+        requestId: 'views-2',
+        qboInvoiceId: '131',
+        amount: '4.00',
+        state: 'CREATED',
+      },
     ],
   });
 });
@@ -90,16 +115,42 @@ describe('billing views', () => {
       '"Quiet, ""Skipped"" Customer",Skipped,2026-10-01,2026-10-31,0,0.0000,,,,No usage and no minimum commitment: nothing to invoice',
       'Views Customer,Invoiced,2026-10-01,2026-10-31,4,8.0000,4.00,BJ-V00022-1,131,',
     ]);
-    expect((await refusal(api.admin.billing.resultsCsv({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
+    expect((await refusal(api.admin.billing.resultsCsv({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it("lists a customer's invoices, newest period first", async () => {
     const answer = await api.admin.customerProfiles.invoices({ id: profileId });
     expect(answer.data).toEqual([
-      { qboInvoiceId: '131', docNumber: 'BJ-V00022-1', periodStart: '2026-10-01', periodEnd: '2026-10-31', amount: 4, status: 'Sent', jobId: 'BJ-V00022', createdAt: expect.any(String) },
-      { qboInvoiceId: '120', docNumber: 'BJ-V00000-1', periodStart: '2026-09-01', periodEnd: '2026-09-30', amount: 3.5, status: 'Sent', jobId: 'BJ-V00000', createdAt: expect.any(String) },
+      {
+        qboInvoiceId: '131',
+        docNumber: 'BJ-V00022-1',
+        periodStart: '2026-10-01',
+        periodEnd: '2026-10-31',
+        amount: 4,
+        status: 'Sent',
+        jobId: 'BJ-V00022',
+        createdAt: expect.any(String),
+        qboTotalAmount: null,
+        qboTaxAmount: null,
+      },
+      {
+        qboInvoiceId: '120',
+        docNumber: 'BJ-V00000-1',
+        periodStart: '2026-09-01',
+        periodEnd: '2026-09-30',
+        amount: 3.5,
+        status: 'Sent',
+        jobId: 'BJ-V00000',
+        createdAt: expect.any(String),
+        qboTotalAmount: null,
+        qboTaxAmount: null,
+      },
     ]);
-    expect((await refusal(api.admin.customerProfiles.invoices({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
+    expect(
+      (await refusal(api.admin.customerProfiles.invoices({ id: '00000000-0000-4000-8000-000000000000' }))).code,
+    ).toBe('NOT_FOUND');
     expect((await refusal(api.anonymous.customerProfiles.invoices({ id: profileId }))).code).toBe('UNAUTHORIZED');
   });
 });

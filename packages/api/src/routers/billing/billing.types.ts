@@ -1,7 +1,16 @@
 // Billing's requests and answers as the router takes and gives them. The shapes of a job, its
 // customers and the run form (shared with the web app) live in shared/billing.ts.
 import { z } from 'zod';
-import { ZBillingJobDetailSchema, ZBillingJobSchema, ZBillingQueueSchema, ZReleaseInvoiceSchema } from '../../shared/billing';
+import {
+  ZApproveBillingJobSchema,
+  ZBillingJobDetailSchema,
+  ZBillingJobSchema,
+  ZBillingQueueSchema,
+  ZRejectBillingJobSchema,
+  ZReleaseInvoiceSchema,
+} from '../../shared/billing';
+import { ZBillingPreflightSchema } from '../../shared/billing-preflight';
+import { ZQuoteSchema } from '../../shared/rate-plan';
 import { recordId } from '../../shared/text';
 import { dataResponse, ZPaginationSchema } from '../common.types';
 
@@ -9,7 +18,11 @@ import { dataResponse, ZPaginationSchema } from '../common.types';
 export const ZBillingJobIdRequestSchema = z.object({ id: recordId('Job id') });
 export type TBillingJobIdRequest = z.infer<typeof ZBillingJobIdRequestSchema>;
 
-export const ZBillingJobsResponseSchema = z.object({ success: z.literal(true), data: z.array(ZBillingJobSchema), pagination: ZPaginationSchema });
+export const ZBillingJobsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ZBillingJobSchema),
+  pagination: ZPaginationSchema,
+});
 export type TBillingJobsResponse = z.infer<typeof ZBillingJobsResponseSchema>;
 
 export const ZBillingJobResponseSchema = dataResponse(ZBillingJobDetailSchema);
@@ -21,15 +34,26 @@ export type TBillingResultsCsvResponse = z.infer<typeof ZBillingResultsCsvRespon
 export const ZBillingQueuesResponseSchema = dataResponse(z.object({ queues: z.array(ZBillingQueueSchema) }));
 export type TBillingQueuesResponse = z.infer<typeof ZBillingQueuesResponseSchema>;
 
-export const ZRunBillingJobResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }) });
+export const ZRunBillingJobResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }),
+});
 export type TRunBillingJobResponse = z.infer<typeof ZRunBillingJobResponseSchema>;
 
 /** What Retry and Cancel answer: the job and the status it now has. */
-export const ZBillingJobStatusResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }) });
+export const ZBillingJobStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }),
+});
 export type TBillingJobStatusResponse = z.infer<typeof ZBillingJobStatusResponseSchema>;
 
 /** The calls behind one customer's invoice in a job (the CSV download). */
-export const ZJobCallsCsvRequestSchema = z.object({ id: recordId('Job id'), profileId: z.string().uuid('Customer profile not found') });
+export const ZJobCallsCsvRequestSchema = z.object({
+  id: recordId('Job id'),
+  profileId: z.string().uuid('Customer profile not found'),
+});
 export type TJobCallsCsvRequest = z.infer<typeof ZJobCallsCsvRequestSchema>;
 
 /** The release dialog checks the reason with the same schema (shared/billing.ts), so it shows the same messages. */
@@ -39,6 +63,33 @@ export type TReleaseInvoiceRequest = z.infer<typeof ZReleaseInvoiceRequestSchema
 export const ZReleaseInvoiceResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ qboInvoiceId: z.string(), docNumber: z.string(), calls: z.number().int(), amount: z.number(), qboStatus: z.string() }),
+  // qboInvoiceId is null for a reservation QuickBooks never gave an id (released by its DocNumber).
+  data: z.object({
+    qboInvoiceId: z.string().nullable(),
+    docNumber: z.string(),
+    calls: z.number().int(),
+    amount: z.number(),
+    qboStatus: z.string(),
+  }),
 });
 export type TReleaseInvoiceResponse = z.infer<typeof ZReleaseInvoiceResponseSchema>;
+
+export const ZBillingPreflightResponseSchema = dataResponse(ZBillingPreflightSchema);
+export type TBillingPreflightResponse = z.infer<typeof ZBillingPreflightResponseSchema>;
+
+/** Approve and Reject (the review panel checks with the same schemas, shared/billing.ts). */
+export const ZApproveBillingJobRequestSchema = ZApproveBillingJobSchema;
+export type TApproveBillingJobRequest = z.infer<typeof ZApproveBillingJobRequestSchema>;
+export const ZRejectBillingJobRequestSchema = ZRejectBillingJobSchema;
+export type TRejectBillingJobRequest = z.infer<typeof ZRejectBillingJobRequestSchema>;
+
+/** What Approve and Reject answer: a message and the job as Job Details shows it. */
+export const ZBillingReviewResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZBillingJobDetailSchema,
+});
+export type TBillingReviewResponse = z.infer<typeof ZBillingReviewResponseSchema>;
+/** POST /billing/quote: a plan's lines per period over past days; bills nothing. */
+export const ZQuoteResponseSchema = dataResponse(ZQuoteSchema);
+export type TQuoteResponse = z.infer<typeof ZQuoteResponseSchema>;

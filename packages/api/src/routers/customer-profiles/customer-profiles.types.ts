@@ -2,26 +2,50 @@
 // the form (shared with the web app) and the list filters live in shared/customer-profile.ts.
 import { z } from 'zod';
 import { ZBillingCoverageSchema } from '../../shared/billing';
-import { ZCustomerProfileSaveSchema, ZCustomerProfileSchema, ZCustomerProfileStatsSchema, ZProfileInvoiceSchema } from '../../shared/customer-profile';
+import {
+  ZSaveCustomerProfileRequestSchema,
+  ZCustomerProfileSchema,
+  ZCustomerProfileStatsSchema,
+  ZProfileInvoiceSchema,
+} from '../../shared/customer-profile';
 import { dataResponse, ZPaginationSchema } from '../common.types';
+import { ZRowVersionSchema } from '../../shared/row-version';
+import { ZRatePlanSchema, ZRatePlanViewSchema } from '../../shared/rate-plan';
 
 export const ZCustomerProfileIdRequestSchema = z.object({ id: z.string().uuid('Customer profile not found') });
 export type TCustomerProfileIdRequest = z.infer<typeof ZCustomerProfileIdRequestSchema>;
 
-export const ZUpdateCustomerProfileRequestSchema = ZCustomerProfileSaveSchema.extend(ZCustomerProfileIdRequestSchema.shape);
+/** PUT /customer-profiles/{id}: the form, and the `version` it was read at (stale: 409; none: last write wins). */
+export const ZUpdateCustomerProfileRequestSchema = ZSaveCustomerProfileRequestSchema.safeExtend({
+  ...ZCustomerProfileIdRequestSchema.shape,
+  version: ZRowVersionSchema,
+});
 export type TUpdateCustomerProfileRequest = z.infer<typeof ZUpdateCustomerProfileRequestSchema>;
 
 export const ZCustomerProfileListResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(ZCustomerProfileSchema),
   pagination: ZPaginationSchema,
-  summary: z.object({ total: z.number(), active: z.number(), withQboMapping: z.number(), withQueues: z.number(), complete: z.number() }),
+  summary: z.object({
+    total: z.number(),
+    active: z.number(),
+    withQboMapping: z.number(),
+    withQueues: z.number(),
+    complete: z.number(),
+  }),
 });
 export type TCustomerProfileListResponse = z.infer<typeof ZCustomerProfileListResponseSchema>;
 
 export const ZQueueSuggestionsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), divisionName: z.string().nullable() })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      divisionName: z.string().nullable(),
+    }),
+  ),
   /** Where the names came from: Genesys itself, or the stored copy when Genesys did not answer. */
   source: z.enum(['genesys', 'stored']),
 });
@@ -32,13 +56,21 @@ export const ZCustomerProfileResponseSchema = dataResponse(ZCustomerProfileSchem
 export type TCustomerProfileResponse = z.infer<typeof ZCustomerProfileResponseSchema>;
 
 /** A profile with invoices is archived rather than deleted; `archived` says which happened. */
-export const ZDeleteCustomerProfileResponseSchema = z.object({ success: z.literal(true), message: z.string(), archived: z.boolean() });
+export const ZDeleteCustomerProfileResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  archived: z.boolean(),
+});
 export type TDeleteCustomerProfileResponse = z.infer<typeof ZDeleteCustomerProfileResponseSchema>;
 
-export const ZRescheduleBillingResponseSchema = dataResponse(z.object({ customerName: z.string(), nextRun: z.string().nullable() }));
+export const ZRescheduleBillingResponseSchema = dataResponse(
+  z.object({ customerName: z.string(), nextRun: z.string().nullable() }),
+);
 export type TRescheduleBillingResponse = z.infer<typeof ZRescheduleBillingResponseSchema>;
 
-export const ZRescheduleAllBillingResponseSchema = dataResponse(z.object({ successCount: z.number().int(), failedCount: z.number().int() }));
+export const ZRescheduleAllBillingResponseSchema = dataResponse(
+  z.object({ successCount: z.number().int(), failedCount: z.number().int() }),
+);
 export type TRescheduleAllBillingResponse = z.infer<typeof ZRescheduleAllBillingResponseSchema>;
 
 export const ZCustomerProfileStatsResponseSchema = dataResponse(ZCustomerProfileStatsSchema);
@@ -49,3 +81,17 @@ export type TProfileInvoicesResponse = z.infer<typeof ZProfileInvoicesResponseSc
 
 export const ZBillingCoverageResponseSchema = dataResponse(ZBillingCoverageSchema);
 export type TBillingCoverageResponse = z.infer<typeof ZBillingCoverageResponseSchema>;
+
+/** PUT /customer-profiles/{id}/rate-plan: a plan from its `effectiveFrom` (a period start), or null for the spec's fields from `effectiveFrom`. */
+export const ZSaveRatePlanRequestSchema = z.object({
+  ...ZCustomerProfileIdRequestSchema.shape,
+  ratePlan: ZRatePlanSchema.nullable(),
+  effectiveFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Effective from must be a date (YYYY-MM-DD)')
+    .nullish(),
+});
+export type TSaveRatePlanRequest = z.infer<typeof ZSaveRatePlanRequestSchema>;
+
+export const ZRatePlanResponseSchema = dataResponse(ZRatePlanViewSchema);
+export type TRatePlanResponse = z.infer<typeof ZRatePlanResponseSchema>;

@@ -1,12 +1,19 @@
 // The dashboard's answers (the data shapes live in shared/dashboard.ts, which the web app shares).
 import { z } from 'zod';
-import { ZBellNotificationsSchema, ZDashboardBillingJobSchema, ZDashboardOverviewSchema, ZSystemStatusSchema } from '../../shared/dashboard';
+import {
+  ZBellNotificationsSchema,
+  ZDashboardBillingJobSchema,
+  ZDashboardOverviewSchema,
+  ZSystemStatusSchema,
+} from '../../shared/dashboard';
 import { dataResponse } from '../common.types';
 
 export const ZDashboardOverviewResponseSchema = dataResponse(ZDashboardOverviewSchema);
 export type TDashboardOverviewResponse = z.infer<typeof ZDashboardOverviewResponseSchema>;
 
-export const ZDashboardBillingJobsResponseSchema = dataResponse(z.object({ jobs: z.array(ZDashboardBillingJobSchema) }));
+export const ZDashboardBillingJobsResponseSchema = dataResponse(
+  z.object({ jobs: z.array(ZDashboardBillingJobSchema) }),
+);
 export type TDashboardBillingJobsResponse = z.infer<typeof ZDashboardBillingJobsResponseSchema>;
 
 export const ZSystemStatusResponseSchema = dataResponse(ZSystemStatusSchema);

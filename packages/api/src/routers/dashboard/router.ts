@@ -1,4 +1,4 @@
-import { listBellNotifications, markBellNotificationsSeen } from '../../bell/notifications';
+import { listBellNotifications, markBellNotificationsSeen } from '../../notifications/bell';
 import { dashboardOverview, recentBillingJobs, systemStatus } from '../../dashboard';
 import { permissionProcedure, protectedProcedure } from '../../procedures';
 import { ZBellNotificationsRequestSchema, ZDashboardBillingJobsRequestSchema } from '../../shared/dashboard';
@@ -14,16 +14,33 @@ import {
 
 export const dashboardRouter = router({
   overview: permissionProcedure('dashboard:view')
-    .meta({ openapi: { method: 'GET', path: '/dashboard/overview', tags: ['dashboard'], summary: 'Queues, billing totals, this month\'s usage and the company settings' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/dashboard/overview',
+        tags: ['dashboard'],
+        summary: "Queues, billing totals, this month's usage and the company settings",
+      },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZDashboardOverviewResponseSchema)
     .query(async ({ ctx }) => ({
       success: true as const,
-      data: await dashboardOverview(ctx.services.db, { genesys: ctx.services.integrations.genesys, cache: ctx.services.requestCache }),
+      data: await dashboardOverview(ctx.services.db, {
+        genesys: ctx.services.integrations.genesys,
+        cache: ctx.services.requestCache,
+      }),
     })),
 
   billingJobs: permissionProcedure('dashboard:view')
-    .meta({ openapi: { method: 'GET', path: '/dashboard/billing-jobs', tags: ['dashboard'], summary: 'The most recent billing jobs (limit, default 10)' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/dashboard/billing-jobs',
+        tags: ['dashboard'],
+        summary: 'The most recent billing jobs (limit, default 10)',
+      },
+    })
     .input(ZDashboardBillingJobsRequestSchema.optional())
     .output(ZDashboardBillingJobsResponseSchema)
     .query(async ({ ctx, input }) => ({
@@ -32,7 +49,14 @@ export const dashboardRouter = router({
     })),
 
   systemStatus: permissionProcedure('dashboard:view')
-    .meta({ openapi: { method: 'GET', path: '/dashboard/system-status', tags: ['dashboard'], summary: 'Integrations, billing scheduler and the issues that need attention' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/dashboard/system-status',
+        tags: ['dashboard'],
+        summary: 'Integrations, billing scheduler and the issues that need attention',
+      },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZSystemStatusResponseSchema)
     .query(async ({ ctx }) => ({
@@ -42,7 +66,14 @@ export const dashboardRouter = router({
 
   /** The header bell: recent notifications of the kinds the Notifications settings enable. */
   notifications: protectedProcedure
-    .meta({ openapi: { method: 'GET', path: '/dashboard/notifications', tags: ['dashboard'], summary: 'Recent notifications for the header bell, with the unread count' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/dashboard/notifications',
+        tags: ['dashboard'],
+        summary: 'Recent notifications for the header bell, with the unread count',
+      },
+    })
     .input(ZBellNotificationsRequestSchema.optional())
     .output(ZBellNotificationsResponseSchema)
     .query(async ({ ctx, input }) => ({
@@ -51,7 +82,14 @@ export const dashboardRouter = router({
     })),
 
   markNotificationsSeen: protectedProcedure
-    .meta({ openapi: { method: 'POST', path: '/dashboard/notifications/seen', tags: ['dashboard'], summary: 'Mark every notification shown so far as read' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/dashboard/notifications/seen',
+        tags: ['dashboard'],
+        summary: 'Mark every notification shown so far as read',
+      },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZMarkNotificationsSeenResponseSchema)
     .mutation(async ({ ctx }) => {

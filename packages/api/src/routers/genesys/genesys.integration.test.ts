@@ -42,7 +42,9 @@ describe('Genesys procedures', () => {
 
   it('names wrap-up codes', async () => {
     const { data } = await admin.genesys.wrapUpCodes();
-    expect(data).toEqual(expect.arrayContaining(reference.wrapUpCodes().map((code) => ({ id: code.id, name: code.name }))));
+    expect(data).toEqual(
+      expect.arrayContaining(reference.wrapUpCodes().map((code) => ({ id: code.id, name: code.name }))),
+    );
     expect(data).toHaveLength(reference.wrapUpCodes().length);
   });
 
@@ -51,17 +53,36 @@ describe('Genesys procedures', () => {
     expect(users.pagination).toEqual({ page: 2, limit: 15, total: 40, pages: 3 });
     expect(users.data).toHaveLength(15);
     expect(users.data[0]).toEqual({
-      id: expect.any(String), name: expect.any(String), email: expect.any(String), department: expect.any(String), division: { name: expect.any(String) },
+      id: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+      department: expect.any(String),
+      division: { name: expect.any(String) },
     });
-    const names = reference.users().map((user) => user.name).sort((a, b) => a.localeCompare(b));
+    const names = reference
+      .users()
+      .map((user) => user.name)
+      .sort((a, b) => a.localeCompare(b));
     const firstPage = await admin.genesys.users({});
     expect(firstPage.pagination).toEqual({ page: 1, limit: 20, total: 40, pages: 2 });
-    expect(new Set([...firstPage.data, ...(await admin.genesys.users({ page: 2 })).data].map((user) => user.name))).toEqual(new Set(names));
+    expect(
+      new Set([...firstPage.data, ...(await admin.genesys.users({ page: 2 })).data].map((user) => user.name)),
+    ).toEqual(new Set(names));
 
     const queues = await admin.genesys.queues({});
     expect(queues.pagination).toEqual({ page: 1, limit: 20, total: 12, pages: 1 });
-    expect(queues.data.map((queue) => queue.name).sort()).toEqual(reference.queues().map((queue) => queue.name).sort());
-    expect(queues.data[0]).toEqual({ id: expect.any(String), name: expect.any(String), description: expect.any(String), division: { name: expect.any(String) } });
+    expect(queues.data.map((queue) => queue.name).sort()).toEqual(
+      reference
+        .queues()
+        .map((queue) => queue.name)
+        .sort(),
+    );
+    expect(queues.data[0]).toEqual({
+      id: expect.any(String),
+      name: expect.any(String),
+      description: expect.any(String),
+      division: { name: expect.any(String) },
+    });
   });
 
   it('answers call records of a range in pages, newest first', async () => {
@@ -70,8 +91,15 @@ describe('Genesys procedures', () => {
     const endDate = addDays(today, -7);
     const expected = expectedCalls(startDate, endDate);
     const first = (await admin.genesys.callRecords({ startDate, endDate })).data;
-    expect(first.pagination).toEqual({ page: 1, limit: 25, total: expected.length, pages: Math.ceil(expected.length / 25) });
-    const newest = [...expected].sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+    expect(first.pagination).toEqual({
+      page: 1,
+      limit: 25,
+      total: expected.length,
+      pages: Math.ceil(expected.length / 25),
+    });
+    const newest = [...expected].sort(
+      (a, b) => b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId),
+    );
     expect(first.callRecords[0]).toEqual({
       ...newest[0],
       startTime: newest[0]!.startTime.toISOString(),
@@ -83,12 +111,15 @@ describe('Genesys procedures', () => {
     const seconds = expected.reduce((sum, record) => sum + record.duration, 0);
     expect(first.summary).toEqual({
       calls: expected.length,
+      voiceCalls: expected.filter((record) => record.mediaType === 'voice').length,
       totalSeconds: seconds,
       totalMinutes: Math.round((seconds / 60) * 100) / 100,
       uniqueUsers: new Set(expected.map((record) => record.userId).filter(Boolean)).size,
     });
     const page3 = (await admin.genesys.callRecords({ startDate, endDate, page: 3, limit: 100 })).data;
-    expect(page3.callRecords.map((record) => record.conversationId)).toEqual(newest.slice(200, 300).map((record) => record.conversationId));
+    expect(page3.callRecords.map((record) => record.conversationId)).toEqual(
+      newest.slice(200, 300).map((record) => record.conversationId),
+    );
   });
 
   it('filters and sorts over the whole range, with the summary of what matches', async () => {
@@ -97,11 +128,26 @@ describe('Genesys procedures', () => {
     const endDate = addDays(today, -7);
     const matching = expectedCalls(startDate, endDate)
       .filter((record) => record.direction === 'inbound' && record.duration > 60 && record.duration <= 300)
-      .sort((a, b) => b.duration - a.duration || b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+      .sort(
+        (a, b) =>
+          b.duration - a.duration ||
+          b.startTime.getTime() - a.startTime.getTime() ||
+          a.conversationId.localeCompare(b.conversationId),
+      );
     expect(matching.length).toBeGreaterThan(10);
-    const { data } = await admin.genesys.callRecords({ startDate, endDate, direction: 'inbound', duration: '60-300', sort: 'duration', limit: 10, page: 2 });
+    const { data } = await admin.genesys.callRecords({
+      startDate,
+      endDate,
+      direction: 'inbound',
+      duration: '60-300',
+      sort: 'duration',
+      limit: 10,
+      page: 2,
+    });
     expect(data.pagination.total).toBe(matching.length);
-    expect(data.callRecords.map((record) => record.conversationId)).toEqual(matching.slice(10, 20).map((record) => record.conversationId));
+    expect(data.callRecords.map((record) => record.conversationId)).toEqual(
+      matching.slice(10, 20).map((record) => record.conversationId),
+    );
     const seconds = matching.reduce((sum, record) => sum + record.duration, 0);
     expect(data.summary).toMatchObject({ calls: matching.length, totalSeconds: seconds });
     expect(await refusal(admin.genesys.callRecords({ startDate, endDate, direction: 'sideways' as never }))).toEqual({
@@ -130,7 +176,9 @@ describe('Genesys procedures', () => {
     });
     const range = { startDate: '2020-01-15', endDate: '2020-01-15' };
     const durationsOf = async (duration: '0-30' | '30-60' | '60-300' | '300+') =>
-      (await admin.genesys.callRecords({ ...range, duration, sort: 'duration' })).data.callRecords.map((record) => record.duration);
+      (await admin.genesys.callRecords({ ...range, duration, sort: 'duration' })).data.callRecords.map(
+        (record) => record.duration,
+      );
     expect(await durationsOf('0-30')).toEqual([30, 0]);
     expect(await durationsOf('30-60')).toEqual([60, 31]);
     expect(await durationsOf('60-300')).toEqual([300, 61]);
@@ -167,9 +215,18 @@ describe('Genesys procedures', () => {
   });
 
   it('refuses bad ranges with a reason', async () => {
-    expect(await refusal(admin.genesys.callRecords({ startDate: '2026-11-10', endDate: '2026-11-01' }))).toEqual({ code: 'BAD_REQUEST', message: 'End date must be on or after the start date' });
-    expect(await refusal(admin.genesys.analytics({ startDate: '2025-01-01', endDate: '2026-01-02' }))).toEqual({ code: 'BAD_REQUEST', message: 'Date range cannot exceed 366 days' });
-    expect(await refusal(admin.genesys.callRecords({ startDate: '2026-02-30', endDate: '2026-03-01' }))).toEqual({ code: 'BAD_REQUEST', message: 'Start date must be a date in YYYY-MM-DD format' });
+    expect(await refusal(admin.genesys.callRecords({ startDate: '2026-11-10', endDate: '2026-11-01' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'End date must be on or after the start date',
+    });
+    expect(await refusal(admin.genesys.analytics({ startDate: '2025-01-01', endDate: '2026-01-02' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Date range cannot exceed 366 days',
+    });
+    expect(await refusal(admin.genesys.callRecords({ startDate: '2026-02-30', endDate: '2026-03-01' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Start date must be a date in YYYY-MM-DD format',
+    });
     expect((await refusal(admin.genesys.analytics({} as never))).code).toBe('BAD_REQUEST');
     expect((await refusal(admin.genesys.users({ limit: 0 }))).code).toBe('BAD_REQUEST');
   });
@@ -177,7 +234,10 @@ describe('Genesys procedures', () => {
   it('needs a signed-in user with the right permission', async () => {
     expect((await refusal(api.anonymous.genesys.status())).code).toBe('UNAUTHORIZED');
     // The seeded viewer role's permissions: Genesys data to read, not to manage.
-    const { caller: viewer } = await api.userWith(['billing:view', 'customer:view', 'dashboard:view'], 'Genesys Viewer');
+    const { caller: viewer } = await api.userWith(
+      ['billing:view', 'customer:view', 'dashboard:view'],
+      'Genesys Viewer',
+    );
     expect((await viewer.genesys.queues({})).pagination.total).toBe(12);
     expect((await refusal(viewer.genesys.testConnection())).code).toBe('FORBIDDEN');
   });

@@ -44,15 +44,58 @@ describe('Genesys over HTTP', () => {
     const endDate = addDays(today, -7);
     const matching = expectedCalls(startDate, endDate)
       .filter((record) => record.direction === 'inbound' && record.duration > 60 && record.duration <= 300)
-      .sort((a, b) => b.duration - a.duration || b.startTime.getTime() - a.startTime.getTime() || a.conversationId.localeCompare(b.conversationId));
+      .sort(
+        (a, b) =>
+          b.duration - a.duration ||
+          b.startTime.getTime() - a.startTime.getTime() ||
+          a.conversationId.localeCompare(b.conversationId),
+      );
     expect(matching.length).toBeGreaterThan(10);
-    const answer = await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=inbound&duration=60-300&sort=duration&limit=10&page=2`);
+    const answer = await admin.get(
+      `/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=inbound&duration=60-300&sort=duration&limit=10&page=2`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data.pagination.total).toBe(matching.length);
-    expect(answer.body.data.callRecords.map((record: { conversationId: string }) => record.conversationId)).toEqual(matching.slice(10, 20).map((record) => record.conversationId));
+    expect(answer.body.data.callRecords.map((record: { conversationId: string }) => record.conversationId)).toEqual(
+      matching.slice(10, 20).map((record) => record.conversationId),
+    );
     const seconds = matching.reduce((sum, record) => sum + record.duration, 0);
     expect(answer.body.data.summary).toMatchObject({ calls: matching.length, totalSeconds: seconds });
-    expect((await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=sideways`)).status).toBe(400);
+    expect(
+      (await admin.get(`/api/v1/genesys/call-records?startDate=${startDate}&endDate=${endDate}&direction=sideways`))
+        .status,
+    ).toBe(400);
+  });
+
+  it('reads media type, direction and export columns from the query, with voice calls by the totals', async () => {
+    const today = calendarDateInZone(new Date(), TZ);
+    const [startDate, endDate] = [addDays(today, -9), addDays(today, -8)];
+    const range = `startDate=${startDate}&endDate=${endDate}`;
+    const expected = expectedCalls(startDate, endDate);
+    const messages = expected.filter((record) => record.mediaType === 'message' && record.direction === 'inbound');
+    expect(messages.length).toBeGreaterThan(0);
+    const answer = await admin.get(
+      `/api/v1/genesys/call-records?${range}&mediaType=message&direction=inbound&limit=100`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.summary).toMatchObject({ calls: messages.length, voiceCalls: 0 });
+    const analytics = await admin.get(`/api/v1/genesys/analytics?${range}`);
+    expect(analytics.body.data).toMatchObject({
+      totalCalls: expected.length,
+      voiceCalls: expected.filter((record) => record.mediaType === 'voice').length,
+    });
+    const exported = await admin.get(
+      `/api/v1/genesys/call-records/export?${range}&mediaType=message&direction=inbound&columns=with-metrics`,
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.data.count).toBe(messages.length);
+    expect(exported.body.data.csv.split('\r\n')[0]).toMatch(
+      /,Talk Time \(seconds\),Hold Time \(seconds\),After-call Work \(seconds\),Handle Time \(seconds\)$/,
+    );
+    const unknown = await admin.get(`/api/v1/genesys/analytics?${range}&mediaType=fax`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe('mediaType');
+    expect((await admin.get(`/api/v1/genesys/call-records/export?${range}&columns=everything`)).status).toBe(400);
   });
 
   it('refuses bad ranges with 400 and a reason', async () => {
@@ -64,7 +107,10 @@ describe('Genesys over HTTP', () => {
     expect(tooLong.body.error).toBe('Date range cannot exceed 366 days');
     const notADate = await admin.get('/api/v1/genesys/call-records?startDate=2026-02-30&endDate=2026-03-01');
     expect(notADate.status).toBe(400);
-    expect(notADate.body.errors[0]).toEqual({ msg: 'Start date must be a date in YYYY-MM-DD format', path: 'startDate' });
+    expect(notADate.body.errors[0]).toEqual({
+      msg: 'Start date must be a date in YYYY-MM-DD format',
+      path: 'startDate',
+    });
     const missing = await admin.get('/api/v1/genesys/analytics');
     expect(missing.status).toBe(400);
     const badLimit = await admin.get('/api/v1/genesys/users?limit=0');
@@ -75,7 +121,12 @@ describe('Genesys over HTTP', () => {
     expect((await server.anonymous().get('/api/v1/genesys/status')).status).toBe(401);
     const roles = await admin.get('/api/v1/auth/roles');
     const viewer = roles.body.roles.find((role: { name: string }) => role.name === 'viewer');
-    const created = await admin.post('/api/v1/auth/users', { email: 'viewer@example.com', name: 'Viewer', roleIds: [viewer.id], password: 'viewer-password-1' });
+    const created = await admin.post('/api/v1/auth/users', {
+      email: 'viewer@example.com',
+      name: 'Viewer',
+      roleIds: [viewer.id],
+      password: 'viewer-password-1',
+    });
     expect(created.status).toBe(201);
     const viewerClient = server.anonymous();
     await viewerClient.signIn('viewer@example.com', 'viewer-password-1');
@@ -86,10 +137,16 @@ describe('Genesys over HTTP', () => {
   it('pulls the recent history in the background at start, newest first, marking ended days complete', async () => {
     const { db } = server.server.services;
     // Readiness does not wait for the pull: wait for its record of pulled days to hold ten.
-    const days = await waitForTable(server, db, 'call_pull_days', async () => {
-      const count = await db.callPullDay.count();
-      return count >= 10 ? count : undefined;
-    }, { waitingFor: 'ten days pulled at start', timeoutMs: 60_000 });
+    const days = await waitForTable(
+      server,
+      db,
+      'call_pull_days',
+      async () => {
+        const count = await db.callPullDay.count();
+        return count >= 10 ? count : undefined;
+      },
+      { waitingFor: 'ten days pulled at start', timeoutMs: 60_000 },
+    );
     // Ten Los Angeles days overlap ten or eleven UTC days.
     expect(days).toBeGreaterThanOrEqual(10);
     const today = new Date().toISOString().slice(0, 10);

@@ -17,6 +17,8 @@ export const ZGenesysStatusResponseSchema = z.object({
     totalUsers: z.number(),
     totalQueues: z.number(),
     totalCallRecords: z.number(),
+    /** How many of the stored call records are voice calls. */
+    totalVoiceCallRecords: z.number(),
   }),
 });
 export type TGenesysStatusResponse = z.infer<typeof ZGenesysStatusResponseSchema>;
@@ -29,25 +31,47 @@ export type TTestGenesysConnectionResponse = z.infer<typeof ZTestGenesysConnecti
 
 export const ZGenesysUsersResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), department: z.string().nullable(), division: z.object({ name: z.string().nullable() }) })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      department: z.string().nullable(),
+      division: z.object({ name: z.string().nullable() }),
+    }),
+  ),
   pagination: ZPaginationSchema,
 });
 export type TGenesysUsersResponse = z.infer<typeof ZGenesysUsersResponseSchema>;
 
 export const ZGenesysQueuesResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), division: z.object({ name: z.string().nullable() }) })),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().nullable(),
+      division: z.object({ name: z.string().nullable() }),
+    }),
+  ),
   pagination: ZPaginationSchema,
 });
 export type TGenesysQueuesResponse = z.infer<typeof ZGenesysQueuesResponseSchema>;
 
-export const ZWrapUpCodesResponseSchema = z.object({ success: z.literal(true), data: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const ZWrapUpCodesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 export type TWrapUpCodesResponse = z.infer<typeof ZWrapUpCodesResponseSchema>;
 
 /** A page of the matching calls, and the summary of every matching call of the range. */
 export const ZCallRecordsResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ callRecords: z.array(ZCallRecordSchema), pagination: ZPaginationSchema, summary: ZCallSummarySchema }),
+  data: z.object({
+    callRecords: z.array(ZCallRecordSchema),
+    pagination: ZPaginationSchema,
+    summary: ZCallSummarySchema,
+  }),
 });
 export type TCallRecordsResponse = z.infer<typeof ZCallRecordsResponseSchema>;
 
@@ -65,6 +89,8 @@ export const ZCallAnalyticsResponseSchema = z.object({
     endDate: z.string(),
     timezone: z.string(),
     totalCalls: z.number(),
+    /** How many of totalCalls are voice calls (the only kind billed). */
+    voiceCalls: z.number(),
     totalSeconds: z.number(),
     totalMinutes: z.number(),
     averageCallDuration: z.number(),
@@ -74,6 +100,7 @@ export const ZCallAnalyticsResponseSchema = z.object({
     callsByQueue: ZCountMapSchema,
     callsByHour: ZCountMapSchema,
     callsByDirection: ZCountMapSchema,
+    callsByMediaType: ZCountMapSchema,
     durationDistribution: ZCountMapSchema,
     minutesByQueue: ZCountMapSchema,
     busiestDay: z.object({ date: z.string(), calls: z.number() }).nullable(),

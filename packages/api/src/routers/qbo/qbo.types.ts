@@ -1,7 +1,12 @@
 // QuickBooks' answers as the router gives them. The connection status, company info, customer
 // match and the callback and search requests live in shared/qbo.ts (the web app uses them too).
 import { z } from 'zod';
-import { ZQboCompanyInfoSchema, ZQboCustomerMatchSchema, ZQboSetupStatusSchema } from '../../shared/qbo';
+import {
+  ZQboCompanyInfoSchema,
+  ZQboCustomerMatchSchema,
+  ZQboSetupStatusSchema,
+  ZQboTaxCodesSchema,
+} from '../../shared/qbo';
 import { dataResponse, ZSuccessResponseSchema } from '../common.types';
 
 export const ZQboStatusResponseSchema = dataResponse(ZQboSetupStatusSchema);
@@ -11,13 +16,17 @@ export const ZQboAuthUrlResponseSchema = dataResponse(z.object({ authUrl: z.stri
 export type TQboAuthUrlResponse = z.infer<typeof ZQboAuthUrlResponseSchema>;
 
 /** The callback and Test Connection answer the company QuickBooks connected us to. */
-export const ZQboCompanyNameResponseSchema = ZSuccessResponseSchema.extend({ data: z.object({ companyName: z.string().nullable() }) });
+export const ZQboCompanyNameResponseSchema = ZSuccessResponseSchema.extend({
+  data: z.object({ companyName: z.string().nullable() }),
+});
 export type TQboCompanyNameResponse = z.infer<typeof ZQboCompanyNameResponseSchema>;
 
 export const ZQboRefreshedResponseSchema = ZSuccessResponseSchema.extend({ data: z.object({ expiresAt: z.string() }) });
 export type TQboRefreshedResponse = z.infer<typeof ZQboRefreshedResponseSchema>;
 
-export const ZQboDisconnectResponseSchema = ZSuccessResponseSchema.extend({ data: z.object({ revokedAtQuickBooks: z.boolean(), companyName: z.string().nullable() }) });
+export const ZQboDisconnectResponseSchema = ZSuccessResponseSchema.extend({
+  data: z.object({ revokedAtQuickBooks: z.boolean(), companyName: z.string().nullable() }),
+});
 export type TQboDisconnectResponse = z.infer<typeof ZQboDisconnectResponseSchema>;
 
 export const ZQboInvoiceLinksResponseSchema = dataResponse(z.object({ invoicePageBase: z.string().nullable() }));
@@ -26,5 +35,20 @@ export type TQboInvoiceLinksResponse = z.infer<typeof ZQboInvoiceLinksResponseSc
 export const ZQboCompanyInfoResponseSchema = dataResponse(z.object({ CompanyInfo: ZQboCompanyInfoSchema }));
 export type TQboCompanyInfoResponse = z.infer<typeof ZQboCompanyInfoResponseSchema>;
 
-export const ZQboCustomerSearchResponseSchema = z.object({ success: z.literal(true), found: z.boolean(), data: ZQboCustomerMatchSchema.nullable(), error: z.string().optional() });
+export const ZQboCustomerSearchResponseSchema = z.object({
+  success: z.literal(true),
+  found: z.boolean(),
+  data: ZQboCustomerMatchSchema.nullable(),
+  error: z.string().optional(),
+});
 export type TQboCustomerSearchResponse = z.infer<typeof ZQboCustomerSearchResponseSchema>;
+
+export const ZQboTaxCodesResponseSchema = ZSuccessResponseSchema.extend(ZQboTaxCodesSchema.shape);
+export type TQboTaxCodesResponse = z.infer<typeof ZQboTaxCodesResponseSchema>;
+
+/** The customer type-ahead's answer: the matching customers, by display name. */
+export const ZQboCustomerMatchesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(ZQboCustomerMatchSchema),
+});
+export type TQboCustomerMatchesResponse = z.infer<typeof ZQboCustomerMatchesResponseSchema>;

@@ -1,7 +1,12 @@
 // Regions, teams and queue assignments: the answers, and the delete requests only the router uses.
 // The create/update requests (shared with the web's forms) live in shared/regions.ts.
 import { z } from 'zod';
-import { ZQueueAssignmentWithTeamSchema, ZRegionSchema, ZTeamSchema, ZUnassignedQueueSchema } from '../../shared/regions';
+import {
+  ZQueueAssignmentWithTeamSchema,
+  ZRegionSchema,
+  ZTeamSchema,
+  ZUnassignedQueueSchema,
+} from '../../shared/regions';
 import { recordId } from '../../shared/text';
 import { dataResponse } from '../common.types';
 

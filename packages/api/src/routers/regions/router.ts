@@ -1,28 +1,23 @@
 import { permissionProcedure } from '../../procedures';
 import {
   assignQueue,
-  createRegion,
-  createTeam,
   deleteAssignment,
-  deleteRegion,
-  deleteTeam,
   listAssignments,
-  listRegions,
-  listTeams,
   listUnassignedQueues,
   updateAssignment,
-  updateRegion,
-  updateTeam,
-} from '../../regions/regions';
+} from '../../regions/queue-assignments';
+import { createRegion, deleteRegion, listRegions, updateRegion } from '../../regions/regions';
+import { createTeam, deleteTeam, listTeams, updateTeam } from '../../regions/teams';
 import {
   ZAssignQueueRequestSchema,
-  ZRegionFormSchema,
-  ZTeamFormSchema,
+  ZRegionRequestSchema,
+  ZTeamRequestSchema,
   ZUpdateAssignmentRequestSchema,
   ZUpdateRegionRequestSchema,
   ZUpdateTeamRequestSchema,
 } from '../../shared/regions';
 import { router } from '../../trpc';
+import { STALE_VERSION_NOTE } from '../common.types';
 import { ZNoInputRequestSchema } from '../common.types';
 import {
   ZAssignmentResponseSchema,
@@ -39,7 +34,7 @@ import {
 } from './regions.types';
 
 // Regions, teams and queue assignments (spec 001 §7, API.md). Thin: validate, authorise, call
-// regions/regions.ts (which audits), shape.
+// regions/ (regions.ts, teams.ts, queue-assignments.ts: they audit), shape.
 
 const canView = permissionProcedure('region:manage', 'team:manage');
 const canManageRegions = permissionProcedure('region:manage');
@@ -50,14 +45,25 @@ const tags = ['regions'];
 export const regionsRouter = router({
   // ---------------------------------------------------------------- regions
   listRegions: canView
-    .meta({ openapi: { method: 'GET', path: '/regions', tags, summary: 'Regions with their teams and queue assignments' } })
+    .meta({
+      openapi: { method: 'GET', path: '/regions', tags, summary: 'Regions with their teams and queue assignments' },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZRegionsResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listRegions(ctx.services.db) })),
 
   createRegion: canManageRegions
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/regions', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Create a region (active unless isActive is false)' } })
-    .input(ZRegionFormSchema)
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/regions',
+        errorResponses: { 409: 'A region with this name already exists' },
+        tags,
+        summary: 'Create a region (active unless isActive is false)',
+      },
+    })
+    .input(ZRegionRequestSchema)
     .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const region = await createRegion(ctx.services.db, input, ctx.user);
@@ -65,7 +71,16 @@ export const regionsRouter = router({
     }),
 
   updateRegion: canManageRegions
-    .meta({ openapi: { method: 'PUT', path: '/regions/{id}', errorResponses: { 409: 'A region with this name already exists' }, tags, summary: 'Change a region' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/regions/{id}',
+        errorResponses: { 409: 'A region with this name already exists, or `version` is stale' },
+        tags,
+        summary: 'Change a region',
+        description: STALE_VERSION_NOTE,
+      },
+    })
     .input(ZUpdateRegionRequestSchema)
     .output(ZRegionResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -74,7 +89,14 @@ export const regionsRouter = router({
     }),
 
   deleteRegion: canManageRegions
-    .meta({ openapi: { method: 'DELETE', path: '/regions/{id}', tags, summary: 'Delete a region, its teams and their queue assignments' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/regions/{id}',
+        tags,
+        summary: 'Delete a region, its teams and their queue assignments',
+      },
+    })
     .input(ZDeleteRegionRequestSchema)
     .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -84,14 +106,25 @@ export const regionsRouter = router({
 
   // ---------------------------------------------------------------- teams
   listTeams: canView
-    .meta({ openapi: { method: 'GET', path: '/teams', tags, summary: 'Teams with their region and queue assignments' } })
+    .meta({
+      openapi: { method: 'GET', path: '/teams', tags, summary: 'Teams with their region and queue assignments' },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZTeamsResponseSchema)
     .query(async ({ ctx }) => ({ success: true as const, data: await listTeams(ctx.services.db) })),
 
   createTeam: canManageTeams
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/teams', errorResponses: { 404: 'The region does not exist', 409: 'The region already has a team with this name' }, tags, summary: 'Create a team in a region (active unless isActive is false)' } })
-    .input(ZTeamFormSchema)
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/teams',
+        errorResponses: { 404: 'The region does not exist', 409: 'The region already has a team with this name' },
+        tags,
+        summary: 'Create a team in a region (active unless isActive is false)',
+      },
+    })
+    .input(ZTeamRequestSchema)
     .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
       const team = await createTeam(ctx.services.db, input, ctx.user);
@@ -99,7 +132,16 @@ export const regionsRouter = router({
     }),
 
   updateTeam: canManageTeams
-    .meta({ openapi: { method: 'PUT', path: '/teams/{id}', errorResponses: { 409: 'The region already has a team with this name' }, tags, summary: 'Change a team (name, description, region, active)' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/teams/{id}',
+        errorResponses: { 409: 'The region already has a team with this name, or `version` is stale' },
+        tags,
+        summary: 'Change a team (name, description, region, active)',
+        description: STALE_VERSION_NOTE,
+      },
+    })
     .input(ZUpdateTeamRequestSchema)
     .output(ZTeamResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -108,7 +150,9 @@ export const regionsRouter = router({
     }),
 
   deleteTeam: canManageTeams
-    .meta({ openapi: { method: 'DELETE', path: '/teams/{id}', tags, summary: 'Delete a team; its queues become unassigned' } })
+    .meta({
+      openapi: { method: 'DELETE', path: '/teams/{id}', tags, summary: 'Delete a team; its queues become unassigned' },
+    })
     .input(ZDeleteTeamRequestSchema)
     .output(ZDeletedResponseSchema)
     .mutation(async ({ ctx, input }) => {
@@ -118,7 +162,14 @@ export const regionsRouter = router({
 
   // ---------------------------------------------------------------- queue assignments
   listAssignments: canView
-    .meta({ openapi: { method: 'GET', path: '/queue-assignments', tags, summary: 'Queue assignments with their team and region' } })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/queue-assignments',
+        tags,
+        summary: 'Queue assignments with their team and region',
+      },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZAssignmentsResponseSchema)
     .query(async ({ ctx }) => ({
@@ -127,7 +178,9 @@ export const regionsRouter = router({
     })),
 
   listUnassigned: canView
-    .meta({ openapi: { method: 'GET', path: '/queue-assignments/unassigned', tags, summary: 'Genesys queues no team holds' } })
+    .meta({
+      openapi: { method: 'GET', path: '/queue-assignments/unassigned', tags, summary: 'Genesys queues no team holds' },
+    })
     .input(ZNoInputRequestSchema)
     .output(ZUnassignedQueuesResponseSchema)
     .query(async ({ ctx }) => ({
@@ -136,16 +189,43 @@ export const regionsRouter = router({
     })),
 
   assignQueue: canManageTeams
-    .meta({ successStatus: 201, openapi: { method: 'POST', path: '/queue-assignments', errorResponses: { 404: 'The team, or the queue in Genesys, does not exist', 409: 'The queue is already assigned to a team' }, tags, summary: 'Assign a Genesys queue to a team (409 when already assigned)' } })
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/queue-assignments',
+        errorResponses: {
+          404: 'The team, or the queue in Genesys, does not exist',
+          409: 'The queue is already assigned to a team',
+        },
+        tags,
+        summary: 'Assign a Genesys queue to a team (409 when already assigned)',
+      },
+    })
     .input(ZAssignQueueRequestSchema)
     .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const assignment = await assignQueue(ctx.services.db, ctx.services.integrations, input, ctx.user, ctx.services.logger);
+      const assignment = await assignQueue(
+        ctx.services.db,
+        ctx.services.integrations,
+        input,
+        ctx.user,
+        ctx.services.logger,
+      );
       return { success: true as const, data: assignment };
     }),
 
   updateAssignment: canManageTeams
-    .meta({ openapi: { method: 'PUT', path: '/queue-assignments/{id}', tags, summary: 'Change the team, notes or assigned-by of a queue assignment' } })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/queue-assignments/{id}',
+        errorResponses: { 409: '`version` is stale' },
+        tags,
+        summary: 'Change the team, notes or assigned-by of a queue assignment',
+        description: STALE_VERSION_NOTE,
+      },
+    })
     .input(ZUpdateAssignmentRequestSchema)
     .output(ZAssignmentResponseSchema)
     .mutation(async ({ ctx, input }) => {

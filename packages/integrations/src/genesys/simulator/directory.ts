@@ -17,47 +17,153 @@ const DIVISION_NAMES = ['Home', 'Customer Care', 'Sales', 'Back Office'] as cons
 
 const DEPARTMENTS = ['Support', 'Technical Support', 'Sales', 'Billing', 'Operations'] as const;
 
-const TITLES = ['Contact Center Agent', 'Contact Center Agent', 'Contact Center Agent', 'Senior Agent', 'Team Lead', 'Supervisor'] as const;
+const TITLES = [
+  'Contact Center Agent',
+  'Contact Center Agent',
+  'Contact Center Agent',
+  'Senior Agent',
+  'Team Lead',
+  'Supervisor',
+] as const;
 
 const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'Lucas',
-  'Mia', 'Mason', 'Amelia', 'Ethan', 'Harper', 'Logan', 'Evelyn', 'Aiden', 'Abigail', 'Jacob',
-  'Emily', 'Michael', 'Ella', 'Daniel', 'Grace', 'Henry', 'Chloe', 'Samuel', 'Nora', 'David',
-  'Lily', 'Joseph', 'Zoe', 'Carter', 'Hannah', 'Owen', 'Layla', 'Wyatt', 'Riley', 'Gabriel',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'James',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Mason',
+  'Amelia',
+  'Ethan',
+  'Harper',
+  'Logan',
+  'Evelyn',
+  'Aiden',
+  'Abigail',
+  'Jacob',
+  'Emily',
+  'Michael',
+  'Ella',
+  'Daniel',
+  'Grace',
+  'Henry',
+  'Chloe',
+  'Samuel',
+  'Nora',
+  'David',
+  'Lily',
+  'Joseph',
+  'Zoe',
+  'Carter',
+  'Hannah',
+  'Owen',
+  'Layla',
+  'Wyatt',
+  'Riley',
+  'Gabriel',
 ] as const;
 
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
-  'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson',
-  'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
 ] as const;
 
 /**
  * Queue names are the customers' names plus a line of business: the billing product maps a
  * customer profile to queues by name, so these must stay stable, unique and plain ASCII.
  */
-const QUEUE_TEMPLATES: ReadonlyArray<{ name: string; division: (typeof DIVISION_NAMES)[number]; description: string }> = [
-  { name: 'Acme Support', division: 'Customer Care', description: 'Inbound support line for Acme Corporation customers' },
-  { name: 'Northwind Sales', division: 'Sales', description: 'Order desk and sales enquiries for Northwind Traders' },
-  { name: 'Contoso Billing', division: 'Back Office', description: 'Billing and account questions for Contoso Ltd' },
-  { name: 'Globex Helpdesk', division: 'Customer Care', description: 'IT helpdesk outsourced by Globex Corporation' },
-  { name: 'Initech Service Desk', division: 'Customer Care', description: 'Service desk for Initech staff and contractors' },
-  { name: 'Umbrella Claims', division: 'Back Office', description: 'Insurance claims intake for Umbrella Insurance' },
-  { name: 'Stark Renewals', division: 'Sales', description: 'Contract renewals for Stark Industries accounts' },
-  { name: 'Wayne Foundation Donor Care', division: 'Customer Care', description: 'Donor relations line for the Wayne Foundation' },
-  { name: 'Hooli Technical Support', division: 'Customer Care', description: 'Second-line technical support for Hooli devices' },
-  { name: 'Soylent Orders', division: 'Sales', description: 'Phone orders and delivery changes for Soylent Foods' },
-  { name: 'Vandelay Imports', division: 'Sales', description: 'Import and logistics enquiries for Vandelay Industries' },
-  { name: 'Wonka Customer Care', division: 'Home', description: 'General customer care for Wonka Confectionery' },
-];
+const QUEUE_TEMPLATES: ReadonlyArray<{ name: string; division: (typeof DIVISION_NAMES)[number]; description: string }> =
+  [
+    {
+      name: 'Acme Support',
+      division: 'Customer Care',
+      description: 'Inbound support line for Acme Corporation customers',
+    },
+    { name: 'Northwind Sales', division: 'Sales', description: 'Order desk and sales enquiries for Northwind Traders' },
+    { name: 'Contoso Billing', division: 'Back Office', description: 'Billing and account questions for Contoso Ltd' },
+    { name: 'Globex Helpdesk', division: 'Customer Care', description: 'IT helpdesk outsourced by Globex Corporation' },
+    {
+      name: 'Initech Service Desk',
+      division: 'Customer Care',
+      description: 'Service desk for Initech staff and contractors',
+    },
+    { name: 'Umbrella Claims', division: 'Back Office', description: 'Insurance claims intake for Umbrella Insurance' },
+    { name: 'Stark Renewals', division: 'Sales', description: 'Contract renewals for Stark Industries accounts' },
+    {
+      name: 'Wayne Foundation Donor Care',
+      division: 'Customer Care',
+      description: 'Donor relations line for the Wayne Foundation',
+    },
+    {
+      name: 'Hooli Technical Support',
+      division: 'Customer Care',
+      description: 'Second-line technical support for Hooli devices',
+    },
+    { name: 'Soylent Orders', division: 'Sales', description: 'Phone orders and delivery changes for Soylent Foods' },
+    {
+      name: 'Vandelay Imports',
+      division: 'Sales',
+      description: 'Import and logistics enquiries for Vandelay Industries',
+    },
+    { name: 'Wonka Customer Care', division: 'Home', description: 'General customer care for Wonka Confectionery' },
+  ];
 
 /** The simulator's queue names in order (demo customer profiles are made for them). */
 export const SIMULATED_QUEUE_NAMES: readonly string[] = QUEUE_TEMPLATES.map((template) => template.name);
 
 const WRAP_UP_CODE_NAMES = [
-  'Resolved', 'Follow-up Required', 'Billing Question', 'Sales Opportunity', 'Escalated',
-  'Callback Scheduled', 'Information Provided', 'Wrong Number',
+  'Resolved',
+  'Follow-up Required',
+  'Billing Question',
+  'Sales Opportunity',
+  'Escalated',
+  'Callback Scheduled',
+  'Information Provided',
+  'Wrong Number',
 ] as const;
 
 const CREATED_AT = '2024-01-15T09:00:00.000Z';
@@ -120,7 +226,12 @@ export function buildDirectory(seed: string, userCount: number, queueCount: numb
       name,
       division,
       chat: { jabberId: `${id.slice(0, 24).replace(/-/g, '')}@example-contact-center.orgspan.com` },
-      department: division.name === 'Sales' ? 'Sales' : division.name === 'Back Office' ? random.pick(['Billing', 'Operations']) : random.pick(DEPARTMENTS),
+      department:
+        division.name === 'Sales'
+          ? 'Sales'
+          : division.name === 'Back Office'
+            ? random.pick(['Billing', 'Operations'])
+            : random.pick(DEPARTMENTS),
       email,
       primaryContactInfo: [{ address: email, mediaType: 'EMAIL', type: 'PRIMARY' }],
       addresses: [],

@@ -1,95 +1,31 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AnalyticsConversation, GenesysEntityListing, GenesysErrorBody, GenesysQueue, GenesysUser, GenesysWrapUpCode } from '../schemas';
+import type { AnalyticsConversation, GenesysErrorBody } from '../schemas';
+import type { GenesysSimulator, GenesysSimulatorFaults, GenesysSimulatorOptions, GenesysSimulatorStats } from './types';
 import { ConversationCalendar, DAY_MS } from './conversations';
 import { answerDetailsQuery } from './details-query';
 import { buildDirectory } from './directory';
-import { LateConversationError, LateConversations, type LateConversationCreated, type LateConversationSpec } from './late-conversations';
+import { listing, listQueues, listUsers, SimulatorHttpError } from './listings';
+import { LateConversationError, LateConversations, type LateConversationSpec } from './late-conversations';
 import { SeededRandom } from './seeded-random';
+import {
+  answerGenesysModesControl,
+  asSent,
+  defaultGenesysModes,
+  withoutSessions,
+  type GenesysSimulatorModes,
+} from './vendor-modes';
 
-export interface GenesysSimulatorOptions {
-  /** Everything generated derives from this (default 'phone-billing'). */
-  seed?: string;
-  userCount?: number;
-  queueCount?: number;
-  /** Days before today that hold calls (default 92, about three months). */
-  historyDays?: number;
-  /** Average calls on a weekday (default 300) and on a Saturday or Sunday (default 60). */
-  weekdayCalls?: number;
-  weekendCalls?: number;
-  /**
-   * Offset (minutes east of UTC, e.g. -480 for Pacific time) of the place the calls come from:
-   * their business-hours peaks follow its clock. Default 0.
-   */
-  businessUtcOffsetMinutes?: number;
-  /** The simulator's clock: data ends here, tokens expire and rate-limit windows roll by it. */
-  now?: () => Date;
-  /** Requests a minute each access token may make (default 300). */
-  rateLimitPerMinute?: number;
-  clientId?: string;
-  clientSecret?: string;
-  /** Lifetime of issued tokens (default 86399 s, as Genesys). */
-  tokenLifetimeSeconds?: number;
-  /** Keep conversations injected after the fact in this JSON file, so they outlive a restart. */
-  stateFile?: string;
-}
+export type { GenesysSimulatorModes } from './vendor-modes';
+export type { GenesysSimulator, GenesysSimulatorFaults, GenesysSimulatorOptions, GenesysSimulatorStats } from './types';
 
 export type { LateConversationCreated, LateConversationSpec } from './late-conversations';
 export { SIMULATED_QUEUE_NAMES } from './directory';
 
-/** Switches tests flip at run time. */
-export interface GenesysSimulatorFaults {
-  /** Share of requests (0..1) answered with a 503 or 500 before anything else happens. */
-  serverErrorRate: number;
-  /** Delay added before every answer. */
-  latencyMs: number;
-  /** The next N API requests get a 429, whatever the rate limit says. */
-  rateLimitBurst: number;
-  /** Tokens issued from now on expire after this many seconds. */
-  tokenLifetimeSeconds: number;
-}
-
-export interface GenesysSimulatorStats {
-  requestsByPath: Record<string, number>;
-  tooManyRequestsSent: number;
-  serverErrorsSent: number;
-  unauthorizedSent: number;
-  tokensIssued: number;
-  detailQueries: Array<{ interval: string | null; pageNumber: number | null; pageSize: number | null; status: number }>;
-}
-
-export interface GenesysSimulator {
-  /** Serves paths relative to the simulator root; the request body must still be unread. */
-  handle(req: http.IncomingMessage, res: http.ServerResponse): void;
-  listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
-  faults: GenesysSimulatorFaults;
-  /** Makes every token issued so far answer 401 from now on. */
-  expireAllTokens(): void;
-  stats: GenesysSimulatorStats;
-  resetStats(): void;
-  credentials: { clientId: string; clientSecret: string };
-  users(): GenesysUser[];
-  queues(): GenesysQueue[];
-  wrapUpCodes(): GenesysWrapUpCode[];
-  /** The day's conversations (UTC date 'YYYY-MM-DD') as the API reports them right now. */
-  conversationsForDay(utcDate: string): AnalyticsConversation[];
-  /**
-   * Adds a conversation after the fact, as `POST /_control/conversations` does: the details
-   * query reports it from now on (in progress until start + duration). Throws on bad input.
-   */
-  addConversation(spec: LateConversationSpec): LateConversationCreated;
-}
-
 const RATE_WINDOW_MS = 60_000;
 const MAX_BODY_BYTES = 512_000;
 const DEFAULT_TOKEN_LIFETIME_SECONDS = 86_399;
-
-class SimulatorHttpError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
-    super(message);
-  }
-}
 
 /**
  * A local Genesys Cloud speaking the real wire formats (reference/external-apis.md PART A):
@@ -111,9 +47,11 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     weekendCalls: options.weekendCalls ?? 60,
     historyDays: options.historyDays ?? 92,
     businessHoursShiftMs: -(options.businessUtcOffsetMinutes ?? 0) * 60_000,
+    ...(options.digitalInteractionShare !== undefined ? { digitalShare: options.digitalInteractionShare } : {}),
   });
   const late = new LateConversations(seed, directory, options.stateFile);
   const faultRandom = new SeededRandom(`${seed}|faults`);
+  const modes: GenesysSimulatorModes = { ...defaultGenesysModes(), ...options.modes };
 
   const faults: GenesysSimulatorFaults = {
     serverErrorRate: 0,
@@ -122,7 +60,12 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS,
   };
   const emptyStats = (): GenesysSimulatorStats => ({
-    requestsByPath: {}, tooManyRequestsSent: 0, serverErrorsSent: 0, unauthorizedSent: 0, tokensIssued: 0, detailQueries: [],
+    requestsByPath: {},
+    tooManyRequestsSent: 0,
+    serverErrorsSent: 0,
+    unauthorizedSent: 0,
+    tokensIssued: 0,
+    detailQueries: [],
   });
   const counters = { stats: emptyStats() };
   const tokens = new Map<string, { expiresAtMs: number }>();
@@ -142,8 +85,23 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     res.end(text);
   }
 
-  function errorBody(status: number, code: string, message: string, extra: Partial<GenesysErrorBody> = {}): GenesysErrorBody {
-    return { message, code, status, messageWithParams: message, messageParams: {}, contextId: randomUUID(), details: [], errors: [], ...extra };
+  function errorBody(
+    status: number,
+    code: string,
+    message: string,
+    extra: Partial<GenesysErrorBody> = {},
+  ): GenesysErrorBody {
+    return {
+      message,
+      code,
+      status,
+      messageWithParams: message,
+      messageParams: {},
+      contextId: randomUUID(),
+      details: [],
+      errors: [],
+      ...extra,
+    };
   }
 
   async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -152,7 +110,12 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     for await (const chunk of req) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       size += buffer.length;
-      if (size > MAX_BODY_BYTES) throw new SimulatorHttpError(413, 'request.entity.too.large', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+      if (size > MAX_BODY_BYTES)
+        throw new SimulatorHttpError(
+          413,
+          'request.entity.too.large',
+          `The request body exceeds ${MAX_BODY_BYTES} bytes.`,
+        );
       chunks.push(buffer);
     }
     return Buffer.concat(chunks).toString('utf8');
@@ -178,7 +141,11 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     }
     const nowMs = now().getTime();
     if (tokens.size > 1000) {
-      for (const [token, entry] of tokens) if (entry.expiresAtMs <= nowMs) { tokens.delete(token); rateWindows.delete(token); }
+      for (const [token, entry] of tokens)
+        if (entry.expiresAtMs <= nowMs) {
+          tokens.delete(token);
+          rateWindows.delete(token);
+        }
     }
     const accessToken = randomBytes(48).toString('base64url');
     const lifetime = Math.max(0, Math.floor(faults.tokenLifetimeSeconds));
@@ -192,7 +159,11 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const authorization = req.headers.authorization ?? '';
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
     if (!bearer) {
-      send(res, 401, errorBody(401, 'authentication.required', 'No authentication bearer token specified in authorization header.'));
+      send(
+        res,
+        401,
+        errorBody(401, 'authentication.required', 'No authentication bearer token specified in authorization header.'),
+      );
       return null;
     }
     const token = tokens.get(bearer);
@@ -218,10 +189,24 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
       'inin-ratelimit-reset': String(resetSeconds),
     };
     const tooMany = (retryAfterSeconds: number): null => {
-      send(res, 429, errorBody(429, 'too.many.requests.retry.after', `Rate limit exceeded the maximum. Retry the request in [${retryAfterSeconds}] seconds`, {
-        messageParams: { seconds: String(retryAfterSeconds) },
-        limit: { key: 'client.credentials.token.rate.per.minute', namespace: 'platform.api', value: rateLimitPerMinute },
-      }), { ...rateHeaders, 'Retry-After': String(retryAfterSeconds) });
+      send(
+        res,
+        429,
+        errorBody(
+          429,
+          'too.many.requests.retry.after',
+          `Rate limit exceeded the maximum. Retry the request in [${retryAfterSeconds}] seconds`,
+          {
+            messageParams: { seconds: String(retryAfterSeconds) },
+            limit: {
+              key: 'client.credentials.token.rate.per.minute',
+              namespace: 'platform.api',
+              value: rateLimitPerMinute,
+            },
+          },
+        ),
+        { ...rateHeaders, 'Retry-After': String(retryAfterSeconds) },
+      );
       return null;
     };
     if (faults.rateLimitBurst > 0) {
@@ -232,79 +217,13 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     return rateHeaders;
   }
 
-  function parsePaging(url: URL, maxPageSize: number): { pageSize: number; pageNumber: number } {
-    const pageSize = url.searchParams.has('pageSize') ? Number(url.searchParams.get('pageSize')) : 25;
-    const pageNumber = url.searchParams.has('pageNumber') ? Number(url.searchParams.get('pageNumber')) : 1;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > maxPageSize) {
-      throw new SimulatorHttpError(400, 'invalid.value', `Value [${url.searchParams.get('pageSize')}] is not valid for field type [pageSize]. It must be between 1 and ${maxPageSize}.`);
-    }
-    if (!Number.isInteger(pageNumber) || pageNumber < 1) {
-      throw new SimulatorHttpError(400, 'invalid.value', `Value [${url.searchParams.get('pageNumber')}] is not valid for field type [pageNumber].`);
-    }
-    return { pageSize, pageNumber };
-  }
-
-  /** Multi-valued query parameters arrive comma-joined (the SDK) or repeated; accept both. */
-  function listParam(url: URL, name: string): string[] {
-    return url.searchParams.getAll(name).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
-  }
-
-  function listing<Entity>(url: URL, all: Entity[], maxPageSize: number): GenesysEntityListing<Entity> {
-    const { pageSize, pageNumber } = parsePaging(url, maxPageSize);
-    const pageCount = Math.max(1, Math.ceil(all.length / pageSize));
-    const uriFor = (page: number): string => {
-      const params = new URLSearchParams(url.searchParams);
-      params.set('pageSize', String(pageSize));
-      params.set('pageNumber', String(page));
-      return `${url.pathname}?${params.toString()}`;
-    };
-    return {
-      entities: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-      pageSize,
-      pageNumber,
-      total: all.length,
-      pageCount,
-      firstUri: uriFor(1),
-      selfUri: uriFor(pageNumber),
-      lastUri: uriFor(pageCount),
-      ...(pageNumber < pageCount ? { nextUri: uriFor(pageNumber + 1) } : {}),
-      ...(pageNumber > 1 ? { previousUri: uriFor(Math.min(pageNumber - 1, pageCount)) } : {}),
-    };
-  }
-
-  function listUsers(url: URL): GenesysEntityListing<GenesysUser> {
-    const ids = listParam(url, 'id');
-    const state = url.searchParams.get('state') ?? 'active';
-    let users = directory.users.filter((user) => state === 'any' || user.state === state);
-    if (ids.length > 0) users = users.filter((user) => ids.includes(user.id));
-    users = [...users].sort((a, b) => a.name.localeCompare(b.name));
-    if (/^desc/i.test(url.searchParams.get('sortOrder') ?? '')) users.reverse();
-    return listing(url, users, 500);
-  }
-
-  function listQueues(url: URL): GenesysEntityListing<GenesysQueue> {
-    const ids = listParam(url, 'id');
-    const divisionIds = listParam(url, 'divisionId');
-    const namePattern = url.searchParams.get('name');
-    let queues = [...directory.queues];
-    if (ids.length > 0) queues = queues.filter((queue) => ids.includes(queue.id));
-    if (divisionIds.length > 0) queues = queues.filter((queue) => divisionIds.includes(queue.division.id));
-    if (namePattern) {
-      const escaped = namePattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
-      const matcher = new RegExp(`^${escaped}$`, 'i');
-      queues = queues.filter((queue) => matcher.test(queue.name));
-    }
-    queues.sort((a, b) => a.name.localeCompare(b.name));
-    if (/^desc/i.test(url.searchParams.get('sortOrder') ?? '')) queues.reverse();
-    return listing(url, queues, 500);
-  }
-
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator.local');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     // The control path is the simulator's own, not Genesys': no token, no rate limit, no faults.
     if (path === '/_control/conversations') return injectConversation(req, res, method);
+    if (path === '/_control/modes') return answerGenesysModesControl(req, res, await readBody(req), modes);
     counters.stats.requestsByPath[path] = (counters.stats.requestsByPath[path] ?? 0) + 1;
 
     if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
@@ -312,17 +231,39 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
       const unavailable = faultRandom.chance(0.5);
       // Drain the body so keep-alive connections stay usable.
       await readBody(req).catch(() => '');
-      return send(res, unavailable ? 503 : 500, unavailable
-        ? errorBody(503, 'service.unavailable', 'Service Unavailable - The server is currently unavailable (because it is overloaded or down for maintenance).')
-        : errorBody(500, 'internal.server.error', 'The server encountered an unexpected condition which prevented it from fulfilling the request.'));
+      return send(
+        res,
+        unavailable ? 503 : 500,
+        unavailable
+          ? errorBody(
+              503,
+              'service.unavailable',
+              'Service Unavailable - The server is currently unavailable (because it is overloaded or down for maintenance).',
+            )
+          : errorBody(
+              500,
+              'internal.server.error',
+              'The server encountered an unexpected condition which prevented it from fulfilling the request.',
+            ),
+      );
     }
 
     if (path === '/oauth/token') {
-      if (method !== 'POST') return send(res, 405, { error: 'invalid_request', description: 'POST required', error_description: 'POST required' });
+      if (method !== 'POST')
+        return send(res, 405, {
+          error: 'invalid_request',
+          description: 'POST required',
+          error_description: 'POST required',
+        });
       return issueToken(req, res);
     }
 
-    const known = new Set(['/api/v2/users', '/api/v2/routing/queues', '/api/v2/routing/wrapupcodes', '/api/v2/analytics/conversations/details/query']);
+    const known = new Set([
+      '/api/v2/users',
+      '/api/v2/routing/queues',
+      '/api/v2/routing/wrapupcodes',
+      '/api/v2/analytics/conversations/details/query',
+    ]);
     if (!known.has(path)) {
       await readBody(req).catch(() => '');
       return send(res, 404, errorBody(404, 'not.found', 'The requested resource was not found.'));
@@ -335,29 +276,68 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     if (method !== expectedMethod) {
       return send(res, 404, errorBody(404, 'not.found', 'The requested resource was not found.'), rateHeaders);
     }
-    if (path === '/api/v2/users') return send(res, 200, listUsers(url), rateHeaders);
-    if (path === '/api/v2/routing/queues') return send(res, 200, listQueues(url), rateHeaders);
-    if (path === '/api/v2/routing/wrapupcodes') return send(res, 200, listing(url, directory.wrapUpCodes, 500), rateHeaders);
+    if (path === '/api/v2/users') return send(res, 200, listUsers(directory, url), rateHeaders);
+    if (path === '/api/v2/routing/queues') return send(res, 200, listQueues(directory, url), rateHeaders);
+    if (path === '/api/v2/routing/wrapupcodes')
+      return send(res, 200, listing(url, directory.wrapUpCodes, 500), rateHeaders);
 
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      return send(res, 400, errorBody(400, 'bad.request', 'The request could not be understood by the server due to malformed syntax.'), rateHeaders);
+      return send(
+        res,
+        400,
+        errorBody(400, 'bad.request', 'The request could not be understood by the server due to malformed syntax.'),
+        rateHeaders,
+      );
     }
-    const answer = answerDetailsQuery(calendar, late, parsed, now().getTime(), randomUUID());
-    counters.stats.detailQueries.push({ interval: answer.interval, pageNumber: answer.pageNumber, pageSize: answer.pageSize, status: answer.status });
-    return send(res, answer.status, answer.body, rateHeaders);
+    const answer = answerDetailsQuery(calendar, late, parsed, now().getTime(), randomUUID(), {
+      ...modes,
+      maxPaginationResults: options.maxPaginationResults,
+    });
+    counters.stats.detailQueries.push({
+      interval: answer.interval,
+      pageNumber: answer.pageNumber,
+      pageSize: answer.pageSize,
+      status: answer.status,
+    });
+    const conversations = answer.status === 200 ? answer.body.conversations : undefined;
+    const sent = conversations
+      ? {
+          ...answer.body,
+          conversations: conversations.map((conversation) =>
+            late.sentWithoutSessions(conversation.conversationId)
+              ? withoutSessions(conversation)
+              : asSent(conversation, modes),
+          ),
+        }
+      : answer.body;
+    return send(res, answer.status, sent, rateHeaders);
   }
 
-  async function injectConversation(req: http.IncomingMessage, res: http.ServerResponse, method: string): Promise<void> {
+  async function injectConversation(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    method: string,
+  ): Promise<void> {
     const body = await readBody(req);
-    if (method !== 'POST') return send(res, 405, errorBody(405, 'method.not.allowed', `${method} is not allowed here; POST a conversation.`), { Allow: 'POST' });
+    if (method !== 'POST')
+      return send(
+        res,
+        405,
+        errorBody(405, 'method.not.allowed', `${method} is not allowed here; POST a conversation.`),
+        { Allow: 'POST' },
+      );
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      return send(res, 400, errorBody(400, 'bad.request', 'The body must be JSON: { queueName, startTime, durationSeconds, mediaType }.'));
+      return send(
+        res,
+        400,
+        errorBody(400, 'bad.request', 'The body must be JSON: { queueName, startTime, durationSeconds, mediaType }.'),
+      );
     }
     try {
       return send(res, 201, late.add(parsed));
@@ -371,16 +351,33 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const nowMs = now().getTime();
     const generated = calendar.conversationsForDay(utcDate, nowMs);
     const dayStart = Date.parse(`${utcDate}T00:00:00.000Z`);
-    const injected = late.startingBetween(dayStart, dayStart + DAY_MS, nowMs).flatMap((record) => late.conversationAt(record, nowMs) ?? []);
+    const injected = late
+      .startingBetween(dayStart, dayStart + DAY_MS, nowMs)
+      .flatMap((record) => late.conversationAt(record, nowMs) ?? []);
     if (injected.length === 0) return generated;
-    return [...generated, ...injected].sort((a, b) => Date.parse(a.conversationStart) - Date.parse(b.conversationStart));
+    return [...generated, ...injected].sort(
+      (a, b) => Date.parse(a.conversationStart) - Date.parse(b.conversationStart),
+    );
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     route(req, res).catch((error: unknown) => {
-      if (res.headersSent) { res.destroy(); return; }
-      if (error instanceof SimulatorHttpError) send(res, error.status, errorBody(error.status, error.code, error.message));
-      else send(res, 500, errorBody(500, 'internal.server.error', 'The server encountered an unexpected condition which prevented it from fulfilling the request.'));
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof SimulatorHttpError)
+        send(res, error.status, errorBody(error.status, error.code, error.message));
+      else
+        send(
+          res,
+          500,
+          errorBody(
+            500,
+            'internal.server.error',
+            'The server encountered an unexpected condition which prevented it from fulfilling the request.',
+          ),
+        );
     });
   }
 
@@ -393,10 +390,11 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     const address = server.address() as AddressInfo;
     return {
       url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
-      close: () => new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+      close: () =>
+        new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        }),
     };
   }
 
@@ -404,12 +402,17 @@ export function createGenesysSimulator(options: GenesysSimulatorOptions = {}): G
     handle,
     listen,
     faults,
+    modes,
     expireAllTokens() {
       const nowMs = now().getTime();
       for (const token of tokens.values()) token.expiresAtMs = Math.min(token.expiresAtMs, nowMs);
     },
-    get stats() { return counters.stats; },
-    resetStats() { counters.stats = emptyStats(); },
+    get stats() {
+      return counters.stats;
+    },
+    resetStats() {
+      counters.stats = emptyStats();
+    },
     credentials,
     users: () => structuredClone(directory.users),
     queues: () => structuredClone(directory.queues),

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnalyticsConversation } from '../schemas';
-import { buildInjectedConversation, truncateAt, type InjectedConversationRecord } from './conversations';
+import { buildInjectedConversation, type InjectedConversationRecord } from './conversations';
+import { truncateAt } from './conversation-builder';
 import type { SimulatedDirectory } from './directory';
 
 // Conversations added after the fact through POST /_control/conversations (or addConversation):
@@ -23,6 +24,8 @@ export interface LateConversationSpec {
   durationSeconds: number;
   /** 'voice' (default), 'chat', 'email', 'callback' or 'message'. */
   mediaType?: string;
+  /** Sent with a participant without sessions and a session without segments, as Genesys' schema allows. */
+  withoutSessions?: boolean;
 }
 
 /** The answer to an injection: what the details query will report. */
@@ -33,7 +36,14 @@ export interface LateConversationCreated {
   endTime: string;
 }
 
-type StoredConversation = { conversationId: string; queueId: string; mediaType: string; startTime: string; durationSeconds: number };
+type StoredConversation = {
+  conversationId: string;
+  queueId: string;
+  mediaType: string;
+  startTime: string;
+  durationSeconds: number;
+  withoutSessions?: boolean;
+};
 type StateFile = { version: 1; conversations: StoredConversation[] };
 
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -45,7 +55,8 @@ function parseInstant(text: string): number {
   const [year, month, day, hour, minute] = [1, 2, 3, 4, 5].map((group) => Number(match[group]));
   const second = Number(match[7] ?? 0);
   const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second > 59) return Number.NaN;
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth || hour! > 23 || minute! > 59 || second > 59)
+    return Number.NaN;
   return Date.parse(text);
 }
 
@@ -58,6 +69,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export class LateConversations {
   /** In start order; conversations starting at the same instant keep the order they came in. */
   private records: InjectedConversationRecord[] = [];
+  /** Ids of those sent without sessions (withoutSessions). */
+  private readonly sessionless = new Set<string>();
 
   constructor(
     private readonly seed: string,
@@ -69,18 +82,24 @@ export class LateConversations {
       for (const stored of saved.conversations ?? []) {
         // A state file from an organisation with other queues: those conversations cannot be shown.
         if (!directory.queues.some((queue) => queue.id === stored.queueId)) continue;
-        this.insert({ ...stored, startMs: Date.parse(stored.startTime) });
+        const { withoutSessions: sessionless, ...record } = stored;
+        this.insert({ ...record, startMs: Date.parse(stored.startTime) });
+        if (sessionless) this.sessionless.add(stored.conversationId);
       }
     }
   }
 
   /** Checks a request and stores the conversation; LateConversationError says what is wrong. */
   add(input: unknown): LateConversationCreated {
-    if (!isRecord(input)) throw new LateConversationError('The body must be a JSON object: { queueName, startTime, durationSeconds, mediaType }.');
+    if (!isRecord(input))
+      throw new LateConversationError(
+        'The body must be a JSON object: { queueName, startTime, durationSeconds, mediaType }.',
+      );
     const { queueName, startTime, durationSeconds } = input;
     const mediaType = input.mediaType ?? 'voice';
 
-    if (typeof queueName !== 'string' || queueName.trim() === '') throw new LateConversationError('queueName is required: the name of a simulated queue.');
+    if (typeof queueName !== 'string' || queueName.trim() === '')
+      throw new LateConversationError('queueName is required: the name of a simulated queue.');
     const wanted = queueName.trim().toLowerCase();
     const queue = this.directory.queues.find((candidate) => candidate.name.toLowerCase() === wanted);
     if (!queue) {
@@ -88,22 +107,51 @@ export class LateConversations {
       throw new LateConversationError(`Unknown queue "${queueName}". The simulated queues are: ${known}.`);
     }
 
-    const startText = startTime instanceof Date ? (Number.isNaN(startTime.getTime()) ? 'Invalid Date' : startTime.toISOString()) : startTime;
+    const startText =
+      startTime instanceof Date
+        ? Number.isNaN(startTime.getTime())
+          ? 'Invalid Date'
+          : startTime.toISOString()
+        : startTime;
     const startMs = typeof startText === 'string' ? parseInstant(startText) : Number.NaN;
     if (Number.isNaN(startMs)) {
-      throw new LateConversationError(`startTime must be an ISO-8601 date and time with a zone, such as 2026-03-02T15:04:00Z (got ${JSON.stringify(startTime ?? null)}).`);
+      throw new LateConversationError(
+        `startTime must be an ISO-8601 date and time with a zone, such as 2026-03-02T15:04:00Z (got ${JSON.stringify(startTime ?? null)}).`,
+      );
     }
 
-    if (typeof durationSeconds !== 'number' || !Number.isInteger(durationSeconds) || durationSeconds < 0 || durationSeconds > MAX_INJECTED_DURATION_SECONDS) {
-      throw new LateConversationError(`durationSeconds must be a whole number of seconds from 0 to ${MAX_INJECTED_DURATION_SECONDS} (got ${JSON.stringify(durationSeconds ?? null)}).`);
+    if (
+      typeof durationSeconds !== 'number' ||
+      !Number.isInteger(durationSeconds) ||
+      durationSeconds < 0 ||
+      durationSeconds > MAX_INJECTED_DURATION_SECONDS
+    ) {
+      throw new LateConversationError(
+        `durationSeconds must be a whole number of seconds from 0 to ${MAX_INJECTED_DURATION_SECONDS} (got ${JSON.stringify(durationSeconds ?? null)}).`,
+      );
     }
 
     if (typeof mediaType !== 'string' || !(INJECTABLE_MEDIA_TYPES as readonly string[]).includes(mediaType)) {
-      throw new LateConversationError(`mediaType must be one of ${INJECTABLE_MEDIA_TYPES.join(', ')} (got ${JSON.stringify(mediaType)}).`);
+      throw new LateConversationError(
+        `mediaType must be one of ${INJECTABLE_MEDIA_TYPES.join(', ')} (got ${JSON.stringify(mediaType)}).`,
+      );
     }
 
-    const record: InjectedConversationRecord = { conversationId: randomUUID(), queueId: queue.id, mediaType, startMs, durationSeconds };
+    if (input.withoutSessions !== undefined && typeof input.withoutSessions !== 'boolean') {
+      throw new LateConversationError(
+        `withoutSessions must be true or false (got ${JSON.stringify(input.withoutSessions)}).`,
+      );
+    }
+
+    const record: InjectedConversationRecord = {
+      conversationId: randomUUID(),
+      queueId: queue.id,
+      mediaType,
+      startMs,
+      durationSeconds,
+    };
     this.insert(record);
+    if (input.withoutSessions === true) this.sessionless.add(record.conversationId);
     this.save();
     return {
       conversationId: record.conversationId,
@@ -125,6 +173,11 @@ export class LateConversations {
     return conversation ? truncateAt(conversation, nowMs) : null;
   }
 
+  /** Whether this conversation goes out without sessions (the details query's answer leaves them out). */
+  sentWithoutSessions(conversationId: string): boolean {
+    return this.sessionless.has(conversationId);
+  }
+
   private insert(record: InjectedConversationRecord): void {
     let index = this.records.length;
     while (index > 0 && this.records[index - 1]!.startMs > record.startMs) index--;
@@ -137,7 +190,12 @@ export class LateConversations {
     const state: StateFile = {
       version: 1,
       conversations: this.records.map(({ conversationId, queueId, mediaType, startMs, durationSeconds }) => ({
-        conversationId, queueId, mediaType, startTime: new Date(startMs).toISOString(), durationSeconds,
+        conversationId,
+        queueId,
+        mediaType,
+        startTime: new Date(startMs).toISOString(),
+        durationSeconds,
+        ...(this.sessionless.has(conversationId) ? { withoutSessions: true } : {}),
       })),
     };
     mkdirSync(dirname(this.stateFile), { recursive: true });

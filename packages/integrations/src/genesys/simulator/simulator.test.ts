@@ -19,7 +19,9 @@ async function start(options: GenesysSimulatorOptions = {}) {
   const simulator = createGenesysSimulator({ now: fixedNow, ...options });
   const server = await simulator.listen(0);
   running.push(server.close);
-  const basic = Buffer.from(`${simulator.credentials.clientId}:${simulator.credentials.clientSecret}`).toString('base64');
+  const basic = Buffer.from(`${simulator.credentials.clientId}:${simulator.credentials.clientSecret}`).toString(
+    'base64',
+  );
   async function token(): Promise<string> {
     const response = await fetch(`${server.url}/oauth/token`, {
       method: 'POST',
@@ -60,13 +62,16 @@ describe('simulated Genesys data', () => {
     expect(later.conversationsForDay('2026-03-10')).toEqual(early.conversationsForDay('2026-03-10'));
     expect(early.queues()).toEqual(later.queues());
     const otherSeed = createGenesysSimulator({ now: fixedNow, seed: 'another-org' });
-    expect(otherSeed.conversationsForDay('2026-03-10')[0]?.conversationId).not.toBe(early.conversationsForDay('2026-03-10')[0]?.conversationId);
+    expect(otherSeed.conversationsForDay('2026-03-10')[0]?.conversationId).not.toBe(
+      early.conversationsForDay('2026-03-10')[0]?.conversationId,
+    );
   });
 
   it('has about 300 calls a weekday, fewer at weekends, and none beyond its three months of history', () => {
     const simulator = createGenesysSimulator({ now: fixedNow });
-    const monday = simulator.conversationsForDay('2026-03-16');
-    const saturday = simulator.conversationsForDay('2026-03-14');
+    const isVoice = (c: AnalyticsConversation) => mapConversationToCallRecord(c)?.mediaType === 'voice';
+    const monday = simulator.conversationsForDay('2026-03-16').filter(isVoice);
+    const saturday = simulator.conversationsForDay('2026-03-14').filter(isVoice);
     expect(monday.length).toBeGreaterThan(260);
     expect(monday.length).toBeLessThan(340);
     expect(saturday.length).toBeLessThan(monday.length / 3);
@@ -75,17 +80,24 @@ describe('simulated Genesys data', () => {
     expect(simulator.conversationsForDay('2026-03-19')).toHaveLength(0);
   });
 
-  it('mixes directions, wrap-up codes, transfers between queues and a few non-voice conversations', () => {
+  it('mixes directions, wrap-up codes, transfers between queues and non-voice conversations', () => {
     const simulator = createGenesysSimulator({ now: fixedNow });
-    const week = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'].flatMap((day) => simulator.conversationsForDay(day));
+    const week = ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'].flatMap((day) =>
+      simulator.conversationsForDay(day),
+    );
     const wrapUpIds = new Set(simulator.wrapUpCodes().map((code) => code.id));
     const transferred = week.filter((c) => c.participants.filter((p) => p.purpose === 'acd').length > 1);
     const nonVoice = week.filter((c) => !c.participants.some((p) => p.sessions.some((s) => s.mediaType === 'voice')));
     const outbound = week.filter((c) => c.originatingDirection === 'outbound');
-    const usedWrapUps = new Set(week.flatMap((c) => c.participants.flatMap((p) => p.sessions.flatMap((s) => s.segments.map((g) => g.wrapUpCode)))).filter(Boolean));
+    const usedWrapUps = new Set(
+      week
+        .flatMap((c) => c.participants.flatMap((p) => p.sessions.flatMap((s) => s.segments.map((g) => g.wrapUpCode))))
+        .filter(Boolean),
+    );
     expect(transferred.length).toBeGreaterThan(20);
-    expect(nonVoice.length).toBeGreaterThan(5);
-    expect(nonVoice.length).toBeLessThan(week.length / 10);
+    // Chats, e-mails, messages and callbacks: about an eighth of the day's conversations.
+    expect(nonVoice.length).toBeGreaterThan(week.length / 12);
+    expect(nonVoice.length).toBeLessThan(week.length / 5);
     expect(outbound.length).toBeGreaterThan(week.length / 10);
     expect(usedWrapUps.size).toBeGreaterThan(3);
     for (const code of usedWrapUps) expect(wrapUpIds.has(code!)).toBe(true);
@@ -93,7 +105,7 @@ describe('simulated Genesys data', () => {
     expect(startHours.filter((hour) => hour >= 8 && hour < 19).length).toBeGreaterThan(week.length * 0.75);
   });
 
-  it('puts business hours on the clock of the calls\' place, keeping each day\'s calls on that day', () => {
+  it("puts business hours on the clock of the calls' place, keeping each day's calls on that day", () => {
     const utc = createGenesysSimulator({ now: fixedNow });
     const pacific = createGenesysSimulator({ now: fixedNow, businessUtcOffsetMinutes: -480 });
     const days = ['2026-03-09', '2026-03-10', '2026-03-11'];
@@ -129,7 +141,10 @@ describe('simulated Genesys endpoints', () => {
     const { url } = await start();
     const wrong = await fetch(`${url}/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('sim-genesys-client:nope').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('sim-genesys-client:nope').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(wrong.status).toBe(401);
@@ -137,10 +152,17 @@ describe('simulated Genesys endpoints', () => {
 
     const right = await fetch(`${url}/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('sim-genesys-client:sim-genesys-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('sim-genesys-client:sim-genesys-secret').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
-    expect(await right.json()).toMatchObject({ token_type: 'bearer', expires_in: 86399, access_token: expect.any(String) });
+    expect(await right.json()).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 86399,
+      access_token: expect.any(String),
+    });
   });
 
   it('lists users and queues in the real listing envelope', async () => {
@@ -149,10 +171,20 @@ describe('simulated Genesys endpoints', () => {
     const first = await fetch(`${url}/api/v2/users`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(first.headers.get('inin-ratelimit-allowed')).toBe('300');
     const firstPage = await first.json();
-    expect(firstPage).toMatchObject({ pageSize: 25, pageNumber: 1, total: 40, pageCount: 2, nextUri: '/api/v2/users?pageSize=25&pageNumber=2' });
+    expect(firstPage).toMatchObject({
+      pageSize: 25,
+      pageNumber: 1,
+      total: 40,
+      pageCount: 2,
+      nextUri: '/api/v2/users?pageSize=25&pageNumber=2',
+    });
     expect(firstPage.entities).toHaveLength(25);
     expect(firstPage).not.toHaveProperty('previousUri');
-    const last = await (await fetch(`${url}/api/v2/routing/queues?pageSize=10&pageNumber=2`, { headers: { Authorization: `Bearer ${accessToken}` } })).json();
+    const last = await (
+      await fetch(`${url}/api/v2/routing/queues?pageSize=10&pageNumber=2`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      })
+    ).json();
     expect(last).toMatchObject({ total: 12, pageCount: 2, lastUri: '/api/v2/routing/queues?pageSize=10&pageNumber=2' });
     expect(last.entities).toHaveLength(2);
     expect(last).not.toHaveProperty('nextUri');
@@ -165,14 +197,20 @@ describe('simulated Genesys endpoints', () => {
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toMatchObject({ status: 400, code: 'bad.request' });
 
-    const tooDeep = await query(accessToken, { interval: '2026-03-01T00:00:00.000Z/2026-03-08T00:00:00.000Z', paging: { pageSize: 100, pageNumber: 1001 } });
+    const tooDeep = await query(accessToken, {
+      interval: '2026-03-01T00:00:00.000Z/2026-03-08T00:00:00.000Z',
+      paging: { pageSize: 100, pageNumber: 1001 },
+    });
     expect(tooDeep.status).toBe(400);
     expect(await tooDeep.json()).toMatchObject({ message: 'Pagination may not exceed 100000 results.' });
 
     const badDate = await query(accessToken, { interval: 'yesterday/today' });
     expect(await badDate.json()).toMatchObject({ status: 400, code: 'invalid.date' });
 
-    const pastEnd = await query(accessToken, { interval: '2026-03-10T00:00:00.000Z/2026-03-11T00:00:00.000Z', paging: { pageSize: 100, pageNumber: 50 } });
+    const pastEnd = await query(accessToken, {
+      interval: '2026-03-10T00:00:00.000Z/2026-03-11T00:00:00.000Z',
+      paging: { pageSize: 100, pageNumber: 50 },
+    });
     const body = await pastEnd.json();
     expect(body).not.toHaveProperty('conversations');
     expect(body.totalHits).toBeGreaterThan(200);
@@ -183,12 +221,21 @@ describe('simulated Genesys endpoints', () => {
     const response = await query(await token(), {
       interval: '2026-03-18T00:00:00.000Z/2026-03-19T00:00:00.000Z',
       paging: { pageSize: 100, pageNumber: 1 },
-      conversationFilters: [{ type: 'and', predicates: [{ type: 'dimension', dimension: 'conversationEnd', operator: 'exists' }] }],
-      segmentFilters: [{ type: 'and', predicates: [{ type: 'dimension', dimension: 'mediaType', operator: 'matches', value: 'voice' }] }],
+      conversationFilters: [
+        { type: 'and', predicates: [{ type: 'dimension', dimension: 'conversationEnd', operator: 'exists' }] },
+      ],
+      segmentFilters: [
+        {
+          type: 'and',
+          predicates: [{ type: 'dimension', dimension: 'mediaType', operator: 'matches', value: 'voice' }],
+        },
+      ],
     });
     const body = await response.json();
     const simulator = createGenesysSimulator({ now: fixedNow });
-    const expected = simulator.conversationsForDay('2026-03-18').filter((c) => c.conversationEnd && c.participants.some((p) => p.sessions.some((s) => s.mediaType === 'voice')));
+    const expected = simulator
+      .conversationsForDay('2026-03-18')
+      .filter((c) => c.conversationEnd && c.participants.some((p) => p.sessions.some((s) => s.mediaType === 'voice')));
     expect(body.totalHits).toBe(expected.length);
     expect(body.conversations.every((c: { conversationEnd?: string }) => c.conversationEnd)).toBe(true);
   });
@@ -199,7 +246,9 @@ describe('simulated Genesys endpoints', () => {
     const statuses: number[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 4; i++) {
-      const response = await fetch(`${url}/api/v2/routing/queues`, { headers: { Authorization: `Bearer ${accessToken}` } });
+      const response = await fetch(`${url}/api/v2/routing/queues`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
       statuses.push(response.status);
       if (response.status === 429) refused = response;
     }
@@ -227,11 +276,20 @@ describe('simulated Genesys endpoints', () => {
       simulator.handle(req, res);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    running.push(() => new Promise<void>((resolve) => { host.close(() => resolve()); host.closeAllConnections(); }));
+    running.push(
+      () =>
+        new Promise<void>((resolve) => {
+          host.close(() => resolve());
+          host.closeAllConnections();
+        }),
+    );
     const port = (host.address() as { port: number }).port;
     const response = await fetch(`http://127.0.0.1:${port}/sim/genesys/oauth/token`, {
       method: 'POST',
-      headers: { Authorization: `Basic ${Buffer.from('sim-genesys-client:sim-genesys-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${Buffer.from('sim-genesys-client:sim-genesys-secret').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(response.status).toBe(200);
@@ -239,7 +297,10 @@ describe('simulated Genesys endpoints', () => {
 
   it('answers a page deep into a history sized for a million conversations', async () => {
     const { token, query } = await start({ weekdayCalls: 13_000, weekendCalls: 8_000 });
-    const response = await query(await token(), { interval: '2026-02-01T00:00:00.000Z/2026-02-08T00:00:00.000Z', paging: { pageSize: 100, pageNumber: 500 } });
+    const response = await query(await token(), {
+      interval: '2026-02-01T00:00:00.000Z/2026-02-08T00:00:00.000Z',
+      paging: { pageSize: 100, pageNumber: 500 },
+    });
     const body = await response.json();
     expect(body.totalHits).toBeGreaterThan(70_000);
     expect(body.conversations).toHaveLength(100);
@@ -249,14 +310,24 @@ describe('simulated Genesys endpoints', () => {
 
 describe('simulated Genesys: conversations added after the fact', () => {
   async function inject(url: string, body: unknown): Promise<Response> {
-    return fetch(`${url}/_control/conversations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return fetch(`${url}/_control/conversations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   }
 
   /** Every conversation the details query reports for the interval, page by page. */
-  async function pullAll(token: string, query: (accessToken: string, body: unknown) => Promise<Response>, interval: string) {
+  async function pullAll(
+    token: string,
+    query: (accessToken: string, body: unknown) => Promise<Response>,
+    interval: string,
+  ) {
     const all: AnalyticsConversation[] = [];
     for (let pageNumber = 1; ; pageNumber++) {
-      const body = (await (await query(token, { interval, order: 'asc', paging: { pageSize: 100, pageNumber } })).json()) as { conversations?: AnalyticsConversation[]; totalHits: number };
+      const body = (await (
+        await query(token, { interval, order: 'asc', paging: { pageSize: 100, pageNumber } })
+      ).json()) as { conversations?: AnalyticsConversation[]; totalHits: number };
       all.push(...(body.conversations ?? []));
       if (!body.conversations) return { all, totalHits: body.totalHits };
     }
@@ -268,10 +339,24 @@ describe('simulated Genesys: conversations added after the fact', () => {
     const interval = '2026-03-10T00:00:00.000Z/2026-03-11T00:00:00.000Z';
     const before = await pullAll(await token(), query, interval);
 
-    const created = await inject(url, { queueName: 'acme support', startTime: '2026-03-10T12:00:00.500Z', durationSeconds: 125 });
+    const created = await inject(url, {
+      queueName: 'acme support',
+      startTime: '2026-03-10T12:00:00.500Z',
+      durationSeconds: 125,
+    });
     expect(created.status).toBe(201);
-    const answer = (await created.json()) as { conversationId: string; queueId: string; startTime: string; endTime: string };
-    expect(answer).toEqual({ conversationId: expect.any(String), queueId: queue.id, startTime: '2026-03-10T12:00:00.500Z', endTime: '2026-03-10T12:02:05.500Z' });
+    const answer = (await created.json()) as {
+      conversationId: string;
+      queueId: string;
+      startTime: string;
+      endTime: string;
+    };
+    expect(answer).toEqual({
+      conversationId: expect.any(String),
+      queueId: queue.id,
+      startTime: '2026-03-10T12:00:00.500Z',
+      endTime: '2026-03-10T12:02:05.500Z',
+    });
 
     const after = await pullAll(await token(), query, interval);
     expect(after.totalHits).toBe(before.totalHits + 1);
@@ -281,19 +366,36 @@ describe('simulated Genesys: conversations added after the fact', () => {
         .map((conversation) => conversation.conversationId),
     );
     const conversation = after.all.find((candidate) => candidate.conversationId === answer.conversationId)!;
-    expect(conversation).toMatchObject({ conversationStart: answer.startTime, conversationEnd: answer.endTime, originatingDirection: 'inbound' });
+    expect(conversation).toMatchObject({
+      conversationStart: answer.startTime,
+      conversationEnd: answer.endTime,
+      originatingDirection: 'inbound',
+    });
     expect(conversation.participants.map((participant) => participant.purpose)).toEqual(['customer', 'acd', 'agent']);
     const acdSegment = conversation.participants[1]!.sessions[0]!.segments[0]!;
     expect(acdSegment.queueId).toBe(queue.id);
     expect(simulator.users().map((user) => user.id)).toContain(conversation.participants[2]!.userId);
-    expect(mapConversationToCallRecord(conversation)).toMatchObject({ duration: 125, mediaType: 'voice', direction: 'inbound', queueId: queue.id, userId: conversation.participants[2]!.userId });
-    expect(simulator.conversationsForDay('2026-03-10').map((candidate) => candidate.conversationId)).toContain(answer.conversationId);
+    expect(mapConversationToCallRecord(conversation)).toMatchObject({
+      duration: 125,
+      mediaType: 'voice',
+      direction: 'inbound',
+      queueId: queue.id,
+      userId: conversation.participants[2]!.userId,
+    });
+    expect(simulator.conversationsForDay('2026-03-10').map((candidate) => candidate.conversationId)).toContain(
+      answer.conversationId,
+    );
   });
 
   it('reports a call still going on without an end, and with its end once the clock has passed it', async () => {
     let clock = Date.parse('2026-03-18T14:30:00.000Z');
     const { token, query, simulator } = await start({ now: () => new Date(clock) });
-    const { conversationId } = simulator.addConversation({ queueName: 'Northwind Sales', startTime: new Date(clock - 60_000), durationSeconds: 600, mediaType: 'voice' });
+    const { conversationId } = simulator.addConversation({
+      queueName: 'Northwind Sales',
+      startTime: new Date(clock - 60_000),
+      durationSeconds: 600,
+      mediaType: 'voice',
+    });
     const find = async () => {
       const { all } = await pullAll(await token(), query, '2026-03-18T14:00:00.000Z/2026-03-18T15:00:00.000Z');
       return all.find((conversation) => conversation.conversationId === conversationId);
@@ -311,19 +413,50 @@ describe('simulated Genesys: conversations added after the fact', () => {
 
   it('takes chat, email, callback and message conversations, and filters see them', async () => {
     const { url, token, query, simulator } = await start();
+    simulator.modes.wholeDayIntervals = false; // only the second asked for, not its whole day
     for (const mediaType of ['chat', 'email', 'callback', 'message']) {
-      expect((await inject(url, { queueName: 'Contoso Billing', startTime: '2026-03-11T09:00:00Z', durationSeconds: 30, mediaType })).status).toBe(201);
+      expect(
+        (
+          await inject(url, {
+            queueName: 'Contoso Billing',
+            startTime: '2026-03-11T09:00:00Z',
+            durationSeconds: 30,
+            mediaType,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const { conversationId: voiceId } = simulator.addConversation({ queueName: 'Contoso Billing', startTime: '2026-03-11T09:00:00Z', durationSeconds: 0 });
-    const body = await (await query(await token(), {
-      interval: '2026-03-11T09:00:00.000Z/2026-03-11T09:00:01.000Z',
-      segmentFilters: [{ type: 'and', predicates: [{ type: 'dimension', dimension: 'mediaType', operator: 'matches', value: 'voice' }] }],
-    })).json();
-    expect(body.conversations.map((conversation: AnalyticsConversation) => conversation.conversationId)).toEqual([voiceId]);
+    const { conversationId: voiceId } = simulator.addConversation({
+      queueName: 'Contoso Billing',
+      startTime: '2026-03-11T09:00:00Z',
+      durationSeconds: 0,
+    });
+    const body = await (
+      await query(await token(), {
+        interval: '2026-03-11T09:00:00.000Z/2026-03-11T09:00:01.000Z',
+        segmentFilters: [
+          {
+            type: 'and',
+            predicates: [{ type: 'dimension', dimension: 'mediaType', operator: 'matches', value: 'voice' }],
+          },
+        ],
+      })
+    ).json();
+    expect(body.conversations.map((conversation: AnalyticsConversation) => conversation.conversationId)).toEqual([
+      voiceId,
+    ]);
     const zeroLength = body.conversations[0] as AnalyticsConversation;
     expect(zeroLength.conversationEnd).toBe('2026-03-11T09:00:00.000Z');
-    const all = simulator.conversationsForDay('2026-03-11').filter((conversation) => conversation.conversationStart === '2026-03-11T09:00:00.000Z');
-    expect(all.map((conversation) => mapConversationToCallRecord(conversation)?.mediaType)).toEqual(['chat', 'email', 'callback', 'message', 'voice']);
+    const all = simulator
+      .conversationsForDay('2026-03-11')
+      .filter((conversation) => conversation.conversationStart === '2026-03-11T09:00:00.000Z');
+    expect(all.map((conversation) => mapConversationToCallRecord(conversation)?.mediaType)).toEqual([
+      'chat',
+      'email',
+      'callback',
+      'message',
+      'voice',
+    ]);
   });
 
   it('refuses an unknown queue, a bad date, a negative or fractional duration and an unknown media type with a clear 400', async () => {
@@ -344,11 +477,19 @@ describe('simulated Genesys: conversations added after the fact', () => {
     for (const [body, message] of cases) {
       const response = await inject(url, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(await response.json()).toMatchObject({ status: 400, code: 'bad.request', message: expect.stringContaining(message) });
+      expect(await response.json()).toMatchObject({
+        status: 400,
+        code: 'bad.request',
+        message: expect.stringContaining(message),
+      });
     }
     const notJson = await fetch(`${url}/_control/conversations`, { method: 'POST', body: '{"queueName":' });
     expect(notJson.status).toBe(400);
-    expect(simulator.conversationsForDay('2026-03-10').filter((conversation) => conversation.conversationStart === '2026-03-10T12:00:00.000Z')).toHaveLength(0);
+    expect(
+      simulator
+        .conversationsForDay('2026-03-10')
+        .filter((conversation) => conversation.conversationStart === '2026-03-10T12:00:00.000Z'),
+    ).toHaveLength(0);
     expect(() => simulator.addConversation({ ...good, durationSeconds: -5 })).toThrow('durationSeconds must be');
   });
 
@@ -357,14 +498,28 @@ describe('simulated Genesys: conversations added after the fact', () => {
     try {
       const stateFile = join(folder, 'genesys.json');
       const first = await start({ stateFile });
-      const created = await (await inject(first.url, { queueName: 'Umbrella Claims', startTime: '2026-03-12T16:20:00Z', durationSeconds: 300 })).json();
+      const created = await (
+        await inject(first.url, {
+          queueName: 'Umbrella Claims',
+          startTime: '2026-03-12T16:20:00Z',
+          durationSeconds: 300,
+        })
+      ).json();
 
       const second = await start({ stateFile });
-      const again = second.simulator.conversationsForDay('2026-03-12').find((conversation) => conversation.conversationId === created.conversationId);
-      expect(again).toEqual(first.simulator.conversationsForDay('2026-03-12').find((conversation) => conversation.conversationId === created.conversationId));
+      const again = second.simulator
+        .conversationsForDay('2026-03-12')
+        .find((conversation) => conversation.conversationId === created.conversationId);
+      expect(again).toEqual(
+        first.simulator
+          .conversationsForDay('2026-03-12')
+          .find((conversation) => conversation.conversationId === created.conversationId),
+      );
       expect(again?.conversationEnd).toBe('2026-03-12T16:25:00.000Z');
       const withoutFile = createGenesysSimulator({ now: fixedNow });
-      expect(withoutFile.conversationsForDay('2026-03-12').map((conversation) => conversation.conversationId)).not.toContain(created.conversationId);
+      expect(
+        withoutFile.conversationsForDay('2026-03-12').map((conversation) => conversation.conversationId),
+      ).not.toContain(created.conversationId);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

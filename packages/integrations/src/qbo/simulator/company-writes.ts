@@ -1,5 +1,7 @@
 import type { QboInvoice, QboInvoiceLine, QboItem, QboSalesItemLine } from '../entities';
 import type { CompanyState } from './state';
+import { applyCompanyTax, defaultCompanyTax } from './tax-codes';
+import { dueDateUnder, termFor } from './terms';
 import { companyDate, faults, formatQboTime, type FaultSpec } from './wire-format';
 
 // The business rules QuickBooks applies when invoices and items are created.
@@ -50,21 +52,20 @@ function validDate(value: unknown): boolean {
   return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 }
 
-function addDays(date: string, days: number): string {
-  const result = new Date(`${date}T00:00:00Z`);
-  result.setUTCDate(result.getUTCDate() + days);
-  return result.toISOString().slice(0, 10);
-}
-
 /** Amounts QuickBooks prints in fault details use thousands separators, e.g. "1,000". */
 function suppliedValue(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-function buildSalesLine(raw: Record<string, unknown>, index: number, company: CompanyState): WriteOutcome<QboSalesItemLine> {
+export function buildSalesLine(
+  raw: Record<string, unknown>,
+  index: number,
+  company: CompanyState,
+): WriteOutcome<QboSalesItemLine> {
   const detail = isRecord(raw.SalesItemLineDetail) ? raw.SalesItemLineDetail : {};
   const amount = raw.Amount;
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return { ok: false, fault: faults.missingParameter('Line.Amount') };
+  if (typeof amount !== 'number' || !Number.isFinite(amount))
+    return { ok: false, fault: faults.missingParameter('Line.Amount') };
 
   // QuickBooks falls back to its "Services" item when a sales line names none.
   const itemId = refValue(detail.ItemRef) ?? '1';
@@ -93,7 +94,8 @@ function buildSalesLine(raw: Record<string, unknown>, index: number, company: Co
     quantity = amount / unitPrice;
   }
 
-  const taxCode = refValue(detail.TaxCodeRef) ?? 'NON';
+  // A missing code is the company's business (applyCompanyTax): NON in the US, refused elsewhere.
+  const taxCode = refValue(detail.TaxCodeRef);
   const line: QboSalesItemLine = {
     Id: String(index + 1),
     LineNum: index + 1,
@@ -104,12 +106,15 @@ function buildSalesLine(raw: Record<string, unknown>, index: number, company: Co
       ItemRef: { value: item.Id, name: item.Name },
       ...(quantity !== undefined ? { Qty: quantity } : {}),
       ...(unitPrice !== undefined ? { UnitPrice: unitPrice } : {}),
-      TaxCodeRef: { value: taxCode },
+      ...(taxCode !== undefined ? { TaxCodeRef: { value: taxCode } } : {}),
       ...(typeof detail.ServiceDate === 'string' ? { ServiceDate: detail.ServiceDate } : {}),
     },
   };
   if (line.SalesItemLineDetail.ServiceDate !== undefined && !validDate(line.SalesItemLineDetail.ServiceDate)) {
-    return { ok: false, fault: faults.invalidProperty(`Invalid date for ServiceDate: ${line.SalesItemLineDetail.ServiceDate}`) };
+    return {
+      ok: false,
+      fault: faults.invalidProperty(`Invalid date for ServiceDate: ${line.SalesItemLineDetail.ServiceDate}`),
+    };
   }
   return { ok: true, entity: line };
 }
@@ -124,7 +129,8 @@ export function createInvoice(
   company: CompanyState,
   options: { now: Date; allowDuplicateDocNumber: boolean },
 ): WriteOutcome<QboInvoice> {
-  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+  if (!isRecord(input))
+    return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
 
   const customerId = refValue(input.CustomerRef);
   if (customerId === undefined) return { ok: false, fault: faults.missingParameter('CustomerRef') };
@@ -132,7 +138,8 @@ export function createInvoice(
   if (!customer) return { ok: false, fault: faults.invalidReference(`Names element id ${customerId} not found`) };
   if (customer.Active === false) return { ok: false, fault: faults.objectNotFound(`Customer ${customerId}`) };
 
-  if (!Array.isArray(input.Line) || input.Line.length === 0) return { ok: false, fault: faults.missingParameter('Line') };
+  if (!Array.isArray(input.Line) || input.Line.length === 0)
+    return { ok: false, fault: faults.missingParameter('Line') };
   const lines: QboInvoiceLine[] = [];
   for (const [index, rawLine] of input.Line.entries()) {
     if (!isRecord(rawLine)) return { ok: false, fault: faults.invalidProperty(`Line ${index + 1} is not an object`) };
@@ -151,10 +158,15 @@ export function createInvoice(
     } else {
       return {
         ok: false,
-        fault: faults.invalidProperty(`Property Name:DetailType specified is unsupported or invalid: ${String(rawLine.DetailType)}`),
+        fault: faults.invalidProperty(
+          `Property Name:DetailType specified is unsupported or invalid: ${String(rawLine.DetailType)}`,
+        ),
       };
     }
   }
+
+  const taxed = applyCompanyTax(lines, company.tax ?? defaultCompanyTax());
+  if (!taxed.ok) return taxed;
 
   for (const field of ['TxnDate', 'DueDate'] as const) {
     if (input[field] !== undefined && !validDate(input[field])) {
@@ -162,7 +174,12 @@ export function createInvoice(
     }
   }
   if (typeof input.PrivateNote === 'string' && input.PrivateNote.length > 4000) {
-    return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:0 Max:4000 supported. Supplied length:${input.PrivateNote.length}`) };
+    return {
+      ok: false,
+      fault: faults.businessValidation(
+        `String length is either shorter or longer than supported by specification. Min:0 Max:4000 supported. Supplied length:${input.PrivateNote.length}`,
+      ),
+    };
   }
 
   const docNumberTaken = (docNumber: string) => company.invoices.find((invoice) => invoice.DocNumber === docNumber);
@@ -170,20 +187,11 @@ export function createInvoice(
   if (input.DocNumber !== undefined && input.DocNumber !== '') {
     docNumber = String(input.DocNumber);
     if (docNumber.length > 21) {
-      return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:0 Max:21 supported. Supplied length:${docNumber.length}`) };
+      return { ok: false, fault: faults.docNumberTooLong(docNumber.length) };
     }
     const holder = docNumberTaken(docNumber);
     if (holder && !options.allowDuplicateDocNumber) {
-      return {
-        ok: false,
-        fault: {
-          status: 400,
-          type: 'ValidationFault',
-          code: '6140',
-          message: 'Duplicate Document Number Error',
-          detail: `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber} is assigned to TxnType=Invoice with TxnId=${holder.Id}`,
-        },
-      };
+      return { ok: false, fault: faults.duplicateDocNumber(docNumber, 'Invoice', holder.Id) };
     }
   } else {
     while (docNumberTaken(String(company.nextDocNumber))) company.nextDocNumber += 1;
@@ -191,14 +199,20 @@ export function createInvoice(
     company.nextDocNumber += 1;
   }
 
-  const total = roundToCents(lines.reduce((sum, line) => sum + (line.DetailType === 'SalesItemLineDetail' ? line.Amount : 0), 0));
+  const subtotal = roundToCents(
+    lines.reduce((sum, line) => sum + (line.DetailType === 'SalesItemLineDetail' ? line.Amount : 0), 0),
+  );
+  const total = roundToCents(subtotal + taxed.tax.TotalTax);
   const txnDate = typeof input.TxnDate === 'string' ? input.TxnDate : companyDate(options.now);
+  // Without a DueDate: the invoice's terms, else the customer's, else the company's (terms.ts).
+  const term = termFor(refValue(input.SalesTermRef), customer);
   const stamp = formatQboTime(options.now, false);
-  const billEmail = isRecord(input.BillEmail) && typeof input.BillEmail.Address === 'string'
-    ? { Address: input.BillEmail.Address }
-    : customer.PrimaryEmailAddr?.Address
-      ? { Address: customer.PrimaryEmailAddr.Address }
-      : undefined;
+  const billEmail =
+    isRecord(input.BillEmail) && typeof input.BillEmail.Address === 'string'
+      ? { Address: input.BillEmail.Address }
+      : customer.PrimaryEmailAddr?.Address
+        ? { Address: customer.PrimaryEmailAddr.Address }
+        : undefined;
 
   const invoice: QboInvoice = {
     Id: String(company.nextInvoiceId),
@@ -216,15 +230,17 @@ export function createInvoice(
     TxnDate: txnDate,
     CurrencyRef: { value: 'USD', name: 'United States Dollar' },
     LinkedTxn: [],
-    Line: [...lines, { DetailType: 'SubTotalLineDetail', Amount: total, SubTotalLineDetail: {} }],
-    TxnTaxDetail: { TotalTax: 0 },
+    Line: [...lines, { DetailType: 'SubTotalLineDetail', Amount: subtotal, SubTotalLineDetail: {} }],
+    TxnTaxDetail: taxed.tax,
     CustomerRef: { value: customer.Id, name: customer.DisplayName },
-    ...(isRecord(input.CustomerMemo) && typeof input.CustomerMemo.value === 'string' ? { CustomerMemo: { value: input.CustomerMemo.value } } : {}),
+    ...(isRecord(input.CustomerMemo) && typeof input.CustomerMemo.value === 'string'
+      ? { CustomerMemo: { value: input.CustomerMemo.value } }
+      : {}),
     ...(typeof input.PrivateNote === 'string' ? { PrivateNote: input.PrivateNote } : {}),
     ...(customer.BillAddr ? { BillAddr: { ...customer.BillAddr } } : {}),
     ...(customer.ShipAddr ? { ShipAddr: { ...customer.ShipAddr } } : {}),
-    SalesTermRef: { value: '3', name: 'Net 30' },
-    DueDate: typeof input.DueDate === 'string' ? input.DueDate : addDays(txnDate, 30),
+    SalesTermRef: { value: term.Id, name: term.Name },
+    DueDate: typeof input.DueDate === 'string' ? input.DueDate : dueDateUnder(term, txnDate),
     TotalAmt: total,
     ApplyTaxAfterDiscount: false,
     PrintStatus: 'NeedToPrint',
@@ -240,11 +256,18 @@ export function createInvoice(
 
 /** Creates an item; Service and Inventory items need an income account, names are unique. */
 export function createItem(input: unknown, company: CompanyState, options: { now: Date }): WriteOutcome<QboItem> {
-  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
-  if (typeof input.Name !== 'string' || input.Name.trim() === '') return { ok: false, fault: faults.missingParameter('Name') };
+  if (!isRecord(input))
+    return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+  if (typeof input.Name !== 'string' || input.Name.trim() === '')
+    return { ok: false, fault: faults.missingParameter('Name') };
   const name = input.Name.trim();
   if (name.length > 100) {
-    return { ok: false, fault: faults.businessValidation(`String length is either shorter or longer than supported by specification. Min:1 Max:100 supported. Supplied length:${name.length}`) };
+    return {
+      ok: false,
+      fault: faults.businessValidation(
+        `String length is either shorter or longer than supported by specification. Min:1 Max:100 supported. Supplied length:${name.length}`,
+      ),
+    };
   }
   if (company.items.some((item) => item.Name.toLowerCase() === name.toLowerCase())) {
     return {
@@ -254,18 +277,25 @@ export function createItem(input: unknown, company: CompanyState, options: { now
         type: 'ValidationFault',
         code: '6240',
         message: 'Duplicate Name Exists Error',
-        detail: 'The name supplied already exists. : Another product or service is already using this name. Please use a different name.',
+        detail:
+          'The name supplied already exists. : Another product or service is already using this name. Please use a different name.',
       },
     };
   }
   const type = input.Type ?? 'Service';
   if (!['Service', 'NonInventory', 'Inventory'].includes(String(type))) {
-    return { ok: false, fault: faults.invalidProperty(`Property Name:Type specified is unsupported or invalid: ${String(type)}`) };
+    return {
+      ok: false,
+      fault: faults.invalidProperty(`Property Name:Type specified is unsupported or invalid: ${String(type)}`),
+    };
   }
   const accountId = refValue(input.IncomeAccountRef);
-  if (accountId === undefined && type !== 'NonInventory') return { ok: false, fault: faults.missingParameter('IncomeAccountRef') };
-  const account = accountId === undefined ? undefined : company.accounts.find((candidate) => candidate.Id === accountId);
-  if (accountId !== undefined && !account) return { ok: false, fault: faults.invalidReference(`Account element id ${accountId} not found`) };
+  if (accountId === undefined && type !== 'NonInventory')
+    return { ok: false, fault: faults.missingParameter('IncomeAccountRef') };
+  const account =
+    accountId === undefined ? undefined : company.accounts.find((candidate) => candidate.Id === accountId);
+  if (accountId !== undefined && !account)
+    return { ok: false, fault: faults.invalidReference(`Account element id ${accountId} not found`) };
 
   const stamp = formatQboTime(options.now, false);
   const item: QboItem = {
@@ -296,9 +326,12 @@ export type DeletedInvoice = { status: 'Deleted'; domain: 'QBO'; Id: string };
  * one is 5010 (someone changed the invoice since it was read).
  */
 function invoiceToChange(input: unknown, company: CompanyState): WriteOutcome<QboInvoice> {
-  if (!isRecord(input)) return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
-  if (typeof input.Id !== 'string' && typeof input.Id !== 'number') return { ok: false, fault: faults.missingParameter('Id') };
-  if (typeof input.SyncToken !== 'string' && typeof input.SyncToken !== 'number') return { ok: false, fault: faults.missingParameter('SyncToken') };
+  if (!isRecord(input))
+    return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
+  if (typeof input.Id !== 'string' && typeof input.Id !== 'number')
+    return { ok: false, fault: faults.missingParameter('Id') };
+  if (typeof input.SyncToken !== 'string' && typeof input.SyncToken !== 'number')
+    return { ok: false, fault: faults.missingParameter('SyncToken') };
   const id = String(input.Id);
   const invoice = company.invoices.find((candidate) => candidate.Id === id);
   if (!invoice) return { ok: false, fault: faults.objectNotFound(`Invoice ${id}`) };

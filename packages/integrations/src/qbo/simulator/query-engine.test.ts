@@ -15,7 +15,9 @@ const entities: QueryableEntity[] = [
   { name: 'Invoice', rows: invoices },
 ];
 const knownFields = (entity: string) =>
-  new Set(entity === 'Customer' ? ['Id', 'DisplayName', 'Active', 'Balance'] : ['Id', 'DocNumber', 'CustomerRef', 'TxnDate']);
+  new Set(
+    entity === 'Customer' ? ['Id', 'DisplayName', 'Active', 'Balance'] : ['Id', 'DocNumber', 'CustomerRef', 'TxnDate'],
+  );
 const run = (statement: string) => runQuery(parseQuery(statement), entities, knownFields);
 
 describe('QuickBooks query language in the simulator', () => {
@@ -32,7 +34,9 @@ describe('QuickBooks query language in the simulator', () => {
     expect(run("select * from customer where DisplayName like '%s%' and Balance > 5")).toMatchObject({
       Customer: [{ Id: '1' }, { Id: '3' }],
     });
-    expect(run("select * from Customer where Id in ('2', '3')")).toMatchObject({ Customer: [{ Id: '2' }, { Id: '3' }] });
+    expect(run("select * from Customer where Id in ('2', '3')")).toMatchObject({
+      Customer: [{ Id: '2' }, { Id: '3' }],
+    });
   });
 
   it('compares references by id and dates as text', () => {
@@ -56,6 +60,8 @@ describe('QuickBooks query language in the simulator', () => {
 
   it('rejects unknown properties and entities (code 4001)', () => {
     expect(() => run("select * from Customer where NoSuchField = '1'")).toThrow(QueryValidationError);
-    expect(() => run('select * from Purchase')).toThrow(expect.objectContaining({ detail: expect.stringContaining('Entity Purchase not found') }));
+    expect(() => run('select * from Purchase')).toThrow(
+      expect.objectContaining({ detail: expect.stringContaining('Entity Purchase not found') }),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { QboAccount, QboCompanyInfo, QboCustomer, QboInvoice, QboItem } from '../entities';
+import type { QboAccount, QboCompanyInfo, QboCreditMemo, QboCustomer, QboInvoice, QboItem } from '../entities';
 import { seedAccountList, seedCompanyInfo, seedCustomerList, seedItemList } from './seed';
+import type { QboCompanyTax } from './tax-codes';
 
 // Everything the simulator remembers. Plain JSON, so it can be written to a file and read back.
 
@@ -9,11 +10,15 @@ export type StoredAnswer = { status: number; body: string };
 
 export type CompanyState = {
   realmId: string;
+  /** Which tax rules the company plays (tax-codes.ts); a state file without it is a plain US company. */
+  tax?: QboCompanyTax;
   companyInfo: QboCompanyInfo;
   customers: QboCustomer[];
   items: QboItem[];
   accounts: QboAccount[];
   invoices: QboInvoice[];
+  /** Credit memos (credit-memos.ts); absent in state files written before they existed. */
+  creditMemos?: QboCreditMemo[];
   nextInvoiceId: number;
   nextItemId: number;
   nextDocNumber: number;
@@ -26,7 +31,10 @@ export type Grant = { realmId: string; clientId: string; createdAt: number; revo
 export type SimulatorState = {
   version: 1;
   companies: Record<string, CompanyState>;
-  authorizationCodes: Record<string, { clientId: string; redirectUri: string; realmId: string; issuedAt: number; used: boolean }>;
+  authorizationCodes: Record<
+    string,
+    { clientId: string; redirectUri: string; realmId: string; issuedAt: number; used: boolean }
+  >;
   grants: Record<string, Grant>;
   refreshTokens: Record<string, { grantId: string; expiresAt: number; used: boolean }>;
   accessTokens: Record<string, { grantId: string; expiresAt: number }>;

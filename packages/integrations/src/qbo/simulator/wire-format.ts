@@ -44,7 +44,9 @@ export function newIntuitTid(): string {
 export function faultBody(spec: FaultSpec, now: Date): Record<string, unknown> {
   return {
     Fault: {
-      Error: [{ Message: spec.message, Detail: spec.detail ?? spec.message, code: spec.code, element: spec.element ?? '' }],
+      Error: [
+        { Message: spec.message, Detail: spec.detail ?? spec.message, code: spec.code, element: spec.element ?? '' },
+      ],
       type: spec.type,
     },
     time: formatQboTime(now),
@@ -106,7 +108,8 @@ export const faults = {
       type: 'SystemFault',
       code: '10000',
       message: 'An application error has occurred while processing your request',
-      detail: 'System Failure Error: An unexpected error occurred while accessing or saving your data. Please wait a few minutes and try again.',
+      detail:
+        'System Failure Error: An unexpected error occurred while accessing or saving your data. Please wait a few minutes and try again.',
     };
   },
   objectNotFound(what: string): FaultSpec {
@@ -118,11 +121,39 @@ export const faults = {
       detail: `Object Not Found : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees. (${what})`,
     };
   },
+  /** A DocNumber longer than QuickBooks' 21 characters. */
+  docNumberTooLong(length: number): FaultSpec {
+    return faults.businessValidation(
+      `String length is either shorter or longer than supported by specification. Min:0 Max:21 supported. Supplied length:${length}`,
+    );
+  },
+  /** A DocNumber another transaction of the type holds (6140), unless the company allows duplicates. */
+  duplicateDocNumber(docNumber: string, txnType: 'Invoice' | 'CreditMemo', txnId: string): FaultSpec {
+    return {
+      status: 400,
+      type: 'ValidationFault',
+      code: '6140',
+      message: 'Duplicate Document Number Error',
+      detail: `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber} is assigned to TxnType=${txnType} with TxnId=${txnId}`,
+    };
+  },
   invalidReference(detail: string): FaultSpec {
-    return { status: 400, type: 'ValidationFault', code: '2500', message: 'Invalid Reference Id', detail: `Invalid Reference Id : ${detail}` };
+    return {
+      status: 400,
+      type: 'ValidationFault',
+      code: '2500',
+      message: 'Invalid Reference Id',
+      detail: `Invalid Reference Id : ${detail}`,
+    };
   },
   invalidProperty(detail: string): FaultSpec {
-    return { status: 400, type: 'ValidationFault', code: '2010', message: 'Request has invalid or unsupported property', detail };
+    return {
+      status: 400,
+      type: 'ValidationFault',
+      code: '2010',
+      message: 'Request has invalid or unsupported property',
+      detail,
+    };
   },
   missingParameter(name: string): FaultSpec {
     return {
@@ -155,11 +186,18 @@ export const faults = {
       type: 'ValidationFault',
       code: '5010',
       message: 'Stale Object Error',
-      detail: 'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
+      detail:
+        'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
       element: 'SyncToken',
     };
   },
   unsupported(detail: string): FaultSpec {
-    return { status: 400, type: 'ValidationFault', code: '500', message: 'Unsupported Operation', detail: `Operation ${detail} is not supported.` };
+    return {
+      status: 400,
+      type: 'ValidationFault',
+      code: '500',
+      message: 'Unsupported Operation',
+      detail: `Operation ${detail} is not supported.`,
+    };
   },
 };

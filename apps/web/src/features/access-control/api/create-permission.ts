@@ -7,7 +7,14 @@ export function useCreatePermission() {
   const utils = trpc.useUtils();
   return trpc.accessControl.createAction.useMutation({
     onSuccess: (answer) => {
-      utils.accessControl.listActions.setData(undefined, (old) => old && { ...old, actions: [...old.actions, answer.action].sort((a, b) => compareCaseInsensitive(a.key, b.key)) });
+      utils.accessControl.listActions.setData(
+        undefined,
+        (old) =>
+          old && {
+            ...old,
+            actions: [...old.actions, answer.action].sort((a, b) => compareCaseInsensitive(a.key, b.key)),
+          },
+      );
       void utils.accessControl.auditLog.invalidate();
       toast.success('Permission created');
     },

@@ -7,7 +7,11 @@ export function useCreateRole() {
   const utils = trpc.useUtils();
   return trpc.accessControl.createRole.useMutation({
     onSuccess: (answer) => {
-      utils.accessControl.listRoles.setData(undefined, (old) => old && { ...old, roles: [...old.roles, answer.role].sort((a, b) => compareCaseInsensitive(a.name, b.name)) });
+      utils.accessControl.listRoles.setData(
+        undefined,
+        (old) =>
+          old && { ...old, roles: [...old.roles, answer.role].sort((a, b) => compareCaseInsensitive(a.name, b.name)) },
+      );
       void utils.accessControl.auditLog.invalidate();
       toast.success('Role created');
     },

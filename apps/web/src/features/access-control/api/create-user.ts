@@ -6,9 +6,16 @@ export function useCreateUser() {
   const utils = trpc.useUtils();
   return trpc.accessControl.createUser.useMutation({
     onSuccess: (answer) => {
-      utils.accessControl.listUsers.setData(undefined, (old) => old && { ...old, users: [answer.user, ...old.users.filter((user) => user.id !== answer.user.id)] });
+      utils.accessControl.listUsers.setData(
+        undefined,
+        (old) => old && { ...old, users: [answer.user, ...old.users.filter((user) => user.id !== answer.user.id)] },
+      );
       void utils.accessControl.auditLog.invalidate();
-      toast.success(answer.setupUrl ? 'User created. Ask them to reset their password via the login screen.' : 'User created. Share the password you set with them.');
+      toast.success(
+        answer.setupUrl
+          ? 'User created. Ask them to reset their password via the login screen.'
+          : 'User created. Share the password you set with them.',
+      );
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to create user')),
   });

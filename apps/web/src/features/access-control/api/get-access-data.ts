@@ -1,7 +1,19 @@
 import { trpc } from '../../../lib/trpc';
 
-export type AccessUser = { id: string; email: string; displayName: string | null; roles: Array<{ id: string; name: string }>; lastLoginAt: string | null; createdAt: string };
-export type AccessRole = { id: string; name: string; description: string | null; actions: Array<{ id: string; key: string }> };
+export type AccessUser = {
+  id: string;
+  email: string;
+  displayName: string | null;
+  roles: Array<{ id: string; name: string }>;
+  lastLoginAt: string | null;
+  createdAt: string;
+};
+export type AccessRole = {
+  id: string;
+  name: string;
+  description: string | null;
+  actions: Array<{ id: string; key: string }>;
+};
 export type AccessAction = { id: string; key: string; description: string };
 
 /** Users, roles and permissions of the Access Control page, loaded together. */
@@ -19,7 +31,12 @@ export function useAccessData() {
     isFetching: users.isFetching || roles.isFetching || actions.isFetching,
     error: users.error ?? roles.error ?? actions.error,
     async reload() {
-      await Promise.all([users.refetch(), roles.refetch(), actions.refetch(), utils.accessControl.auditLog.invalidate()]);
+      await Promise.all([
+        users.refetch(),
+        roles.refetch(),
+        actions.refetch(),
+        utils.accessControl.auditLog.invalidate(),
+      ]);
     },
   };
 }

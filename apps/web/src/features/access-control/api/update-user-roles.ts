@@ -6,7 +6,10 @@ export function useUpdateUserRoles() {
   const utils = trpc.useUtils();
   return trpc.accessControl.updateUserRoles.useMutation({
     onSuccess: (answer) => {
-      utils.accessControl.listUsers.setData(undefined, (old) => old && { ...old, users: old.users.map((user) => (user.id === answer.user.id ? answer.user : user)) });
+      utils.accessControl.listUsers.setData(
+        undefined,
+        (old) => old && { ...old, users: old.users.map((user) => (user.id === answer.user.id ? answer.user : user)) },
+      );
       toast.success('Roles updated');
       void utils.accessControl.auditLog.invalidate();
     },

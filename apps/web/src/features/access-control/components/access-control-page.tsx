@@ -30,7 +30,9 @@ function AccessControlScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Manage users, roles and permissions. Role changes apply on the user's next request.</p>
+        <p className="text-sm text-slate-600">
+          Manage users, roles and permissions. Role changes apply on the user's next request.
+        </p>
         <Button variant="outline" onClick={() => void access.reload()} loading={access.isFetching}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" /> Reload
         </Button>

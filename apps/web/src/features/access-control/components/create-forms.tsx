@@ -4,13 +4,11 @@ import {
   ZCreateRoleRequestSchema,
   ZCreateUserRequestSchema,
 } from '@phone-billing/api/schemas';
-import { Button } from '@phone-billing/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Checkbox } from '@phone-billing/ui/checkbox';
-import { FormField } from '@phone-billing/ui/form-field';
-import { Input } from '@phone-billing/ui/input';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { FormCard } from '../../../components/form-card';
+import { PasswordField, registeredField, TextField } from '../../../components/text-field';
 import { useCreatePermission } from '../api/create-permission';
 import { useCreateRole } from '../api/create-role';
 import { useCreateUser } from '../api/create-user';
@@ -21,7 +19,44 @@ function toggled(list: string[], value: string, checked: boolean): string[] {
   return checked ? [...new Set([...list, value])] : list.filter((item) => item !== value);
 }
 
+type Choice = { value: string; label: ReactNode; description?: ReactNode };
+
+/** A fieldset of checkboxes whose ticked values form one list field (a user's roles, a role's permissions). */
+function ChoiceList({
+  legend,
+  className,
+  choices,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  className: string;
+  choices: Choice[];
+  chosen: string[];
+  onChange: (next: string[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-700">{legend}</legend>
+      <div className={className}>
+        {choices.map((choice) => (
+          <Checkbox
+            key={choice.value}
+            label={choice.label}
+            description={choice.description}
+            checked={chosen.includes(choice.value)}
+            onChange={(event) => onChange(toggled(chosen, choice.value, event.target.checked))}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 // ------------------------------------------------------------------------------------ Add New User
+
+const ONE_TIME_LINK_HINT =
+  'Optional, at least 8 characters. Leave blank to get a one-time link (valid 72 hours) with which they choose their own.';
 
 type UserForm = { email: string; name: string; password: string; roleIds: string[] };
 
@@ -32,8 +67,6 @@ export function AddUserForm({ roles }: { roles: AccessRole[] }) {
     resolver: zodResolver(ZCreateUserRequestSchema) as unknown as Resolver<UserForm>,
     defaultValues: { email: '', name: '', password: '', roleIds: [] },
   });
-  const roleIds = form.watch('roleIds');
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -51,46 +84,51 @@ export function AddUserForm({ roles }: { roles: AccessRole[] }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Add New User</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Add New User">
-          <FormField label="Email" htmlFor="new-user-email" error={errors.email?.message} required>
-            <Input id="new-user-email" type="email" autoComplete="off" {...form.register('email')} />
-          </FormField>
-          <FormField label="Name" htmlFor="new-user-name" error={errors.name?.message} hint="Optional">
-            <Input id="new-user-name" autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField
-            label="Temporary password"
-            htmlFor="new-user-password"
-            error={errors.password?.message}
-            hint="Optional, at least 8 characters. Leave blank to get a one-time link (valid 72 hours) with which they choose their own."
-          >
-            <Input id="new-user-password" type="password" autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700">Roles</legend>
-            <div className="flex flex-wrap gap-x-5 gap-y-2">
-              {roles.map((role) => (
-                <Checkbox
-                  key={role.id}
-                  label={role.name}
-                  checked={roleIds.includes(role.id)}
-                  onChange={(event) => form.setValue('roleIds', toggled(roleIds, role.id, event.target.checked))}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Add User
-          </Button>
-        </form>
-        {setupLink && <OneTimeLink title={`One-time setup link for ${setupLink.email}`} url={setupLink.url} onDismiss={() => setSetupLink(null)} testId="setup-link" />}
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Add New User"
+      submitLabel="Add User"
+      onSubmit={onSubmit}
+      submitting={form.formState.isSubmitting}
+      footer={
+        setupLink && (
+          <OneTimeLink
+            title={`One-time setup link for ${setupLink.email}`}
+            url={setupLink.url}
+            onDismiss={() => setSetupLink(null)}
+            testId="setup-link"
+          />
+        )
+      }
+    >
+      <TextField
+        label="Email"
+        id="new-user-email"
+        type="email"
+        autoComplete="off"
+        required
+        {...registeredField(form, 'email')}
+      />
+      <TextField
+        label="Name"
+        id="new-user-name"
+        autoComplete="off"
+        hint="Optional"
+        {...registeredField(form, 'name')}
+      />
+      <PasswordField
+        label="Temporary password"
+        id="new-user-password"
+        hint={ONE_TIME_LINK_HINT}
+        {...registeredField(form, 'password')}
+      />
+      <ChoiceList
+        legend="Roles"
+        className="flex flex-wrap gap-x-5 gap-y-2"
+        choices={roles.map((role) => ({ value: role.id, label: role.name }))}
+        chosen={form.watch('roleIds')}
+        onChange={(roleIds) => form.setValue('roleIds', roleIds)}
+      />
+    </FormCard>
   );
 }
 
@@ -100,7 +138,10 @@ type ActionForm = { key: string; description: string };
 
 export function CreatePermissionForm() {
   const createAction = useCreatePermission();
-  const form = useForm<ActionForm>({ resolver: zodResolver(ZCreateActionRequestSchema), defaultValues: { key: '', description: '' } });
+  const form = useForm<ActionForm>({
+    resolver: zodResolver(ZCreateActionRequestSchema),
+    defaultValues: { key: '', description: '' },
+  });
   const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -113,24 +154,27 @@ export function CreatePermissionForm() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create Permission</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Create Permission">
-          <FormField label="Permission key" htmlFor="permission-key" error={errors.key?.message} hint="e.g. reports:export">
-            <Input id="permission-key" autoComplete="off" {...form.register('key')} />
-          </FormField>
-          <FormField label="Permission description" htmlFor="permission-description" error={errors.key ? undefined : errors.description?.message}>
-            <Input id="permission-description" autoComplete="off" {...form.register('description')} />
-          </FormField>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Create Permission
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Create Permission"
+      submitLabel="Create Permission"
+      onSubmit={onSubmit}
+      submitting={form.formState.isSubmitting}
+    >
+      <TextField
+        label="Permission key"
+        id="permission-key"
+        autoComplete="off"
+        hint="e.g. reports:export"
+        {...registeredField(form, 'key')}
+      />
+      <TextField
+        label="Permission description"
+        id="permission-description"
+        autoComplete="off"
+        error={errors.key ? undefined : errors.description?.message}
+        {...form.register('description')}
+      />
+    </FormCard>
   );
 }
 
@@ -144,12 +188,14 @@ export function CreateRoleForm({ actions }: { actions: AccessAction[] }) {
     resolver: zodResolver(ZCreateRoleRequestSchema) as unknown as Resolver<RoleForm>,
     defaultValues: { name: '', description: '', actionKeys: [] },
   });
-  const actionKeys = form.watch('actionKeys');
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await createRole.mutateAsync({ name: values.name, description: values.description || undefined, actionKeys: values.actionKeys });
+      await createRole.mutateAsync({
+        name: values.name,
+        description: values.description || undefined,
+        actionKeys: values.actionKeys,
+      });
       form.reset();
     } catch {
       // The hook's toast said why; the form keeps what was typed.
@@ -157,37 +203,27 @@ export function CreateRoleForm({ actions }: { actions: AccessAction[] }) {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Create Role</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Create Role">
-          <FormField label="Role name" htmlFor="role-name" error={errors.name?.message}>
-            <Input id="role-name" autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label="Role description" htmlFor="role-description" error={errors.description?.message} hint="Optional">
-            <Input id="role-description" autoComplete="off" {...form.register('description')} />
-          </FormField>
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {actions.map((action) => (
-                <Checkbox
-                  key={action.id}
-                  label={action.key}
-                  description={action.description}
-                  checked={actionKeys.includes(action.key)}
-                  onChange={(event) => form.setValue('actionKeys', toggled(actionKeys, action.key, event.target.checked))}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Create Role
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Create Role"
+      submitLabel="Create Role"
+      onSubmit={onSubmit}
+      submitting={form.formState.isSubmitting}
+    >
+      <TextField label="Role name" id="role-name" autoComplete="off" {...registeredField(form, 'name')} />
+      <TextField
+        label="Role description"
+        id="role-description"
+        autoComplete="off"
+        hint="Optional"
+        {...registeredField(form, 'description')}
+      />
+      <ChoiceList
+        legend="Permissions"
+        className="grid gap-2 sm:grid-cols-2"
+        choices={actions.map((action) => ({ value: action.key, label: action.key, description: action.description }))}
+        chosen={form.watch('actionKeys')}
+        onChange={(actionKeys) => form.setValue('actionKeys', actionKeys)}
+      />
+    </FormCard>
   );
 }

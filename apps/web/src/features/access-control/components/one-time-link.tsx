@@ -3,7 +3,17 @@ import { Button } from '@phone-billing/ui/button';
 import toast from 'react-hot-toast';
 
 /** A one-time setup or reset link, shown once for the administrator to pass on. */
-export function OneTimeLink({ title, url, onDismiss, testId }: { title: string; url: string; onDismiss: () => void; testId: string }) {
+export function OneTimeLink({
+  title,
+  url,
+  onDismiss,
+  testId,
+}: {
+  title: string;
+  url: string;
+  onDismiss: () => void;
+  testId: string;
+}) {
   return (
     <Alert tone="info" className="mt-4" title={title} data-testid={testId}>
       <p className="text-sm">Send this link to them; it is shown only now and works once within 72 hours.</p>
@@ -12,7 +22,12 @@ export function OneTimeLink({ title, url, onDismiss, testId }: { title: string; 
         <Button
           size="sm"
           variant="outline"
-          onClick={() => navigator.clipboard?.writeText(url).then(() => toast.success('Link copied'), () => toast.error('Could not copy the link'))}
+          onClick={() =>
+            navigator.clipboard?.writeText(url).then(
+              () => toast.success('Link copied'),
+              () => toast.error('Could not copy the link'),
+            )
+          }
         >
           Copy link
         </Button>

@@ -13,24 +13,31 @@ export function RolesCard({ roles, actions }: { roles: AccessRole[]; actions: Ac
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
         <section aria-label="Roles">
-          <h4 className="mb-2 text-sm font-semibold text-slate-700">Roles</h4>
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Roles</h3>
           <ul className="space-y-3">
             {roles.map((role) => (
               <li key={role.id} className="rounded-md border border-slate-200 p-3" data-testid={`role-${role.name}`}>
                 <div className="font-medium text-slate-900">{role.name}</div>
                 {role.description && <div className="text-sm text-slate-500">{role.description}</div>}
                 <div className="mt-2 flex flex-wrap gap-1">
-                  {role.actions.length ? role.actions.map((action) => <Badge key={action.id}>{action.key}</Badge>) : <span className="text-xs text-slate-600">No permissions</span>}
+                  {role.actions.length ? (
+                    role.actions.map((action) => <Badge key={action.id}>{action.key}</Badge>)
+                  ) : (
+                    <span className="text-xs text-slate-600">No permissions</span>
+                  )}
                 </div>
               </li>
             ))}
           </ul>
         </section>
         <section aria-label="Permissions">
-          <h4 className="mb-2 text-sm font-semibold text-slate-700">Permissions</h4>
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Permissions</h3>
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {actions.map((action) => (
-              <li key={action.id} className="flex flex-col px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+              <li
+                key={action.id}
+                className="flex flex-col px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+              >
                 <code className="text-sm text-slate-900">{action.key}</code>
                 <span className="text-sm text-slate-500">{action.description}</span>
               </li>

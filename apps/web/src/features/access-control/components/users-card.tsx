@@ -41,11 +41,20 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
   }
 
   function sendResetLink(user: AccessUser) {
-    createResetLink.mutate({ id: user.id }, { onSuccess: (answer) => setResetLink({ email: user.email, url: answer.data.resetUrl }) });
+    createResetLink.mutate(
+      { id: user.id },
+      { onSuccess: (answer) => setResetLink({ email: user.email, url: answer.data.resetUrl }) },
+    );
   }
 
   const columns: DataColumn<AccessUser>[] = [
-    { key: 'name', header: 'Name', className: 'font-medium text-slate-900', card: 'title', cell: (user) => user.displayName || user.email },
+    {
+      key: 'name',
+      header: 'Name',
+      className: 'font-medium text-slate-900',
+      card: 'title',
+      cell: (user) => user.displayName || user.email,
+    },
     { key: 'email', header: 'Email', className: 'break-all', cell: (user) => user.email },
     {
       key: 'roles',
@@ -64,13 +73,23 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
         </div>
       ),
     },
-    { key: 'lastLogin', header: 'Last login', cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never') },
+    {
+      key: 'lastLogin',
+      header: 'Last login',
+      cell: (user) => (user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'),
+    },
     { key: 'created', header: 'Created', cell: (user) => formatShortDate(user.createdAt) },
     actionsColumn((user) => {
       const open = managing === user.id;
       return (
         <div className="flex flex-wrap justify-end gap-1.5 max-md:justify-start">
-          <Button size="sm" variant="outline" aria-expanded={open} aria-label={`Manage roles of ${user.email}`} onClick={() => setManaging(open ? null : user.id)}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-expanded={open}
+            aria-label={`Manage roles of ${user.email}`}
+            onClick={() => setManaging(open ? null : user.id)}
+          >
             Manage roles
           </Button>
           <Button
@@ -96,7 +115,12 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
       <CardContent className="p-0 max-md:p-3">
         {resetLink ? (
           <div className="px-5 pb-4 max-md:px-0">
-            <OneTimeLink title={`One-time password reset link for ${resetLink.email}`} url={resetLink.url} onDismiss={() => setResetLink(null)} testId="reset-link" />
+            <OneTimeLink
+              title={`One-time password reset link for ${resetLink.email}`}
+              url={resetLink.url}
+              onDismiss={() => setResetLink(null)}
+              testId="reset-link"
+            />
           </div>
         ) : null}
         <DataTable

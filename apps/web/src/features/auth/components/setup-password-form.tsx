@@ -1,18 +1,19 @@
 import type { TSetupPasswordForm } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
-import { FormField } from '@phone-billing/ui/form-field';
-import { Input } from '@phone-billing/ui/input';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField, registeredField } from '../../../components/text-field';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorMessage } from '../../../lib/trpc';
 import { useSetupLink } from '../api/get-setup-link';
 import { useSetUpPassword } from '../api/set-up-password';
 
-const setupPasswordValidation = lazyResolver(() => import('./form-resolvers').then((module) => module.setupPasswordResolver));
+const setupPasswordValidation = lazyResolver(() =>
+  import('./form-resolvers').then((module) => module.setupPasswordResolver),
+);
 
 /**
  * "Choose your password" for a one-time link: a new account's setup link (/login?setup=<token>)
@@ -26,7 +27,6 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
     resolver: setupPasswordValidation.resolver,
     defaultValues: { token, password: '', confirmPassword: '' },
   });
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -40,7 +40,9 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
 
   return (
     <div className="mt-8">
-      <h2 className="text-lg font-semibold text-slate-900">{purpose === 'setup' ? 'Choose your password' : 'Choose a new password'}</h2>
+      <h2 className="text-lg font-semibold text-slate-900">
+        {purpose === 'setup' ? 'Choose your password' : 'Choose a new password'}
+      </h2>
       {link.isLoading ? (
         <div className="flex justify-center p-6">
           <Spinner />
@@ -53,16 +55,23 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
           </Link>
         </div>
       ) : (
-        <form className="mt-4 space-y-5" onSubmit={onSubmit} onFocus={setupPasswordValidation.preload} noValidate aria-label="Choose your password">
+        <form
+          className="mt-4 space-y-5"
+          onSubmit={onSubmit}
+          onFocus={setupPasswordValidation.preload}
+          noValidate
+          aria-label="Choose your password"
+        >
           <p className="text-sm text-slate-600">
             Setting the password for <span className="font-medium">{link.data?.data.email}</span>. This link works once.
           </p>
-          <FormField label="New password" htmlFor="setup-password" error={errors.password?.message} hint="At least 8 characters">
-            <Input id="setup-password" type="password" autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <FormField label="Confirm password" htmlFor="setup-confirm" error={errors.confirmPassword?.message}>
-            <Input id="setup-confirm" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
+          <PasswordField
+            label="New password"
+            id="setup-password"
+            hint="At least 8 characters"
+            {...registeredField(form, 'password')}
+          />
+          <PasswordField label="Confirm password" id="setup-confirm" {...registeredField(form, 'confirmPassword')} />
           <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
             Set password and sign in
           </Button>

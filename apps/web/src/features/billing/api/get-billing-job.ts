@@ -5,6 +5,9 @@ import { trpc } from '../../../lib/trpc';
 export function useBillingJob(id: string | null) {
   return trpc.billing.job.useQuery(
     { id: id ?? '' },
-    { enabled: Boolean(id), refetchInterval: (query) => (query.state.data && isJobRunning(query.state.data.data.status) ? 1500 : false) },
+    {
+      enabled: Boolean(id),
+      refetchInterval: (query) => (query.state.data && isJobRunning(query.state.data.data.status) ? 1500 : false),
+    },
   );
 }

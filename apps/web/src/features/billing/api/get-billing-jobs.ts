@@ -7,7 +7,8 @@ const POLL_WHILE_RUNNING_MS = 2000;
 export function useBillingJobs(filter: { status?: BillingJobStatus; search?: string; page: number; limit: number }) {
   return trpc.billing.jobs.useQuery(filter, {
     placeholderData: (previous) => previous,
-    refetchInterval: (query) => (query.state.data?.data.some((job) => isJobRunning(job.status)) ? POLL_WHILE_RUNNING_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((job) => isJobRunning(job.status)) ? POLL_WHILE_RUNNING_MS : false,
   });
 }
 

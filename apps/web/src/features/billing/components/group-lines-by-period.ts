@@ -25,7 +25,9 @@ export function groupLinesByPeriod<Line extends PeriodOfLine>(lines: readonly Li
 
 /** The server writes a period into a line's description as '10/01/2026–10/31/2026' (one day: '10/01/2026'). */
 function periodAsWritten(period: { start: string; end: string }): string {
-  return period.start === period.end ? formatCalendarDate(period.start) : `${formatCalendarDate(period.start)}–${formatCalendarDate(period.end)}`;
+  return period.start === period.end
+    ? formatCalendarDate(period.start)
+    : `${formatCalendarDate(period.start)}–${formatCalendarDate(period.end)}`;
 }
 
 /**

@@ -1,4 +1,9 @@
-import { billingJobTypeLabels, isJobRunning, type BillingJobCustomerView, type BillingJobDetailView } from '@phone-billing/api/schemas';
+import {
+  billingJobTypeLabels,
+  isJobRunning,
+  type BillingJobCustomerView,
+  type BillingJobDetailView,
+} from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { cn } from '@phone-billing/ui/lib/cn';
 import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
@@ -15,8 +20,11 @@ import { formatMinutes, formatMoney, formatNumber, plural } from '../../../lib/f
 import { errorMessage } from '../../../lib/trpc';
 import { useExportJobResults } from '../api/export-job-results';
 import { useBillingJob } from '../api/get-billing-job';
+import { cancelledCoverage, notReached } from './cancelled-coverage';
 import { CustomerStatusBadge } from './customer-status-badge';
-import { JobCustomerActions, JobCustomerLines, JobCustomerOutcome } from './job-customer-parts';
+import { JobCustomerActions, JobCustomerAmount, jobCustomerColumn, JobCustomerOutcome } from './job-customer-parts';
+import { JobInvoiceEmails } from './job-invoice-emails';
+import { JobReviewPanel } from './job-review-panel';
 import { skippedCustomers } from './job-results-summary';
 
 function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
@@ -31,27 +39,35 @@ function Field({ label, children, className }: { label: string; children: ReactN
 /** 'Invoices: 2 invoiced, 1 failed, 1 skipped', or for a dry run '11 rated (preview), no invoices'. */
 function outcomeCounts(job: BillingJobDetailView): string {
   const skipped = skippedCustomers(job);
-  const parts = [job.type === 'DRY_RUN' ? `${formatNumber(job.successfulInvoices)} rated (preview), no invoices` : `${formatNumber(job.successfulInvoices)} invoiced`];
+  const parts = [
+    job.type === 'DRY_RUN'
+      ? `${formatNumber(job.successfulInvoices)} rated (preview), no invoices`
+      : `${formatNumber(job.successfulInvoices)} invoiced`,
+  ];
   if (job.failedInvoices) parts.push(`${formatNumber(job.failedInvoices)} failed`);
   if (skipped) parts.push(`${formatNumber(skipped)} skipped`);
   return parts.join(', ');
 }
 
-function customerColumns(job: BillingJobDetailView, invoiceLink: (id: string | null) => string | null): DataColumn<BillingJobCustomerView>[] {
+function customerColumns(
+  job: BillingJobDetailView,
+  invoiceLink: (id: string | null) => string | null,
+): DataColumn<BillingJobCustomerView>[] {
   return [
+    jobCustomerColumn,
     {
-      key: 'customer',
-      header: 'Customer',
-      card: 'title',
-      cell: (customer) => (
-        <>
-          <div className="font-medium text-slate-900">{customer.customerName}</div>
-          <JobCustomerLines customer={customer} />
-        </>
-      ),
+      key: 'status',
+      header: 'Status',
+      card: 'badge',
+      cell: (customer) => <CustomerStatusBadge status={notReached(job, customer) ? 'NOT_REACHED' : customer.status} />,
     },
-    { key: 'status', header: 'Status', card: 'badge', cell: (customer) => <CustomerStatusBadge status={customer.status} /> },
-    { key: 'calls', header: 'Calls', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (customer) => formatNumber(customer.calls) },
+    {
+      key: 'calls',
+      header: 'Calls',
+      className: 'text-right tabular-nums',
+      headerClassName: 'text-right',
+      cell: (customer) => formatNumber(customer.calls),
+    },
     {
       key: 'minutes',
       header: 'Billed minutes',
@@ -72,7 +88,7 @@ function customerColumns(job: BillingJobDetailView, invoiceLink: (id: string | n
             <span className="sr-only">No amount</span>
           </span>
         ) : (
-          formatMoney(customer.amount)
+          <JobCustomerAmount customer={customer} />
         ),
     },
     {
@@ -81,7 +97,20 @@ function customerColumns(job: BillingJobDetailView, invoiceLink: (id: string | n
       className: 'max-w-xs text-sm',
       cell: (customer) => <JobCustomerOutcome customer={customer} invoiceLink={invoiceLink(customer.qboInvoiceId)} />,
     },
-    { key: 'actions', header: <span className="sr-only">Actions</span>, card: 'actions', cell: (customer) => <JobCustomerActions job={job} customer={customer} /> },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      card: 'actions',
+      cell: (customer) => <JobCustomerActions job={job} customer={customer} />,
+    },
+  ];
+}
+
+/** Failed customers first (what needs a person), otherwise in the job's order. */
+function failedFirst<Customer extends { status: string }>(customers: Customer[]): Customer[] {
+  return [
+    ...customers.filter((customer) => customer.status === 'FAILED'),
+    ...customers.filter((customer) => customer.status !== 'FAILED'),
   ];
 }
 
@@ -99,7 +128,8 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
       open={Boolean(id)}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={job ? `Job Details: ${job.jobId}` : 'Job Details'}
-      size="xl"
+      // Wide enough for the customers' table with its actions at desktop widths; cards below 1280 px.
+      size="2xl"
       footer={
         job ? (
           <Button variant="outline" onClick={() => exportResults.mutate(job.id)} loading={exportResults.isPending}>
@@ -113,12 +143,17 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
           <Spinner />
         </div>
       ) : detail.error || !job ? (
-        <LoadError title={errorMessage(detail.error, 'Failed to load the job details')} onRetry={detail.refetch} retrying={detail.isFetching} />
+        <LoadError
+          title={errorMessage(detail.error, 'Failed to load the job details')}
+          onRetry={detail.refetch}
+          retrying={detail.isFetching}
+        />
       ) : (
         <div className="space-y-5">
-          {dryRun ? (
+          {dryRun && job.status !== 'CANCELLED' ? (
             <Alert tone="info" title="Dry run: a preview">
-              Every customer was rated exactly as a real run would rate them. Nothing was sent to QuickBooks and no invoice was created.
+              Every customer was rated exactly as a real run would rate them. Nothing was sent to QuickBooks and no
+              invoice was created.
             </Alert>
           ) : null}
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
@@ -126,7 +161,7 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
               <span className="font-mono whitespace-nowrap">{job.jobId}</span>
             </Field>
             <Field label="Status">
-              <JobStatusBadge status={job.status} />
+              <JobStatusBadge status={job.status} counts={job} />
             </Field>
             <Field label="Type">{billingJobTypeLabels[job.type]}</Field>
             <Field label="Period">
@@ -135,7 +170,9 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
             <Field label="Created">{formatDateTime(job.createdAt)}</Field>
             <Field label="Started">{formatDateTime(job.startedAt)}</Field>
             <Field label="Completed">{formatDateTime(job.completedAt)}</Field>
-            <Field label={dryRun ? 'Preview total (not invoiced)' : 'Total invoiced'}>{formatMoney(job.totalAmount)}</Field>
+            <Field label={dryRun ? 'Preview total (not invoiced)' : 'Total invoiced'}>
+              {formatMoney(job.totalAmount)}
+            </Field>
             <Field label="Customers">{plural(job.totalClients, 'customer')}</Field>
             <Field label={dryRun ? 'Results' : 'Invoices'}>{outcomeCounts(job)}</Field>
             <Field label="Queues" className="col-span-2">
@@ -159,12 +196,22 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
                 aria-valuenow={job.processedClients}
                 className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
               >
-                <div className={cn('h-full rounded-full bg-blue-600 transition-all')} style={{ width: `${percent}%` }} />
+                <div
+                  className={cn('h-full rounded-full bg-blue-600 transition-all')}
+                  style={{ width: `${percent}%` }}
+                />
               </div>
             </div>
           ) : null}
 
           {job.error ? <Alert tone="error">{job.error}</Alert> : null}
+          {cancelledCoverage(job) ? (
+            <Alert tone="warning" title="Cancelled" data-testid="cancelled-coverage">
+              {cancelledCoverage(job)}
+            </Alert>
+          ) : null}
+
+          {job.holdForReview ? <JobReviewPanel job={job} /> : null}
 
           <section aria-labelledby="job-customers-heading">
             <h3 id="job-customers-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -173,9 +220,17 @@ export function JobDetailsModal({ id, onClose }: { id: string | null; onClose: (
             {job.customers.length === 0 ? (
               <p className="text-sm text-slate-600">No active customer holds the selected queues.</p>
             ) : (
-              <DataTable aria-label="Customers of this job" columns={customerColumns(job, invoiceLink)} rows={job.customers} rowKey={(customer) => customer.id} rowTestId="job-customer-row" />
+              <DataTable
+                aria-label="Customers of this job"
+                wideQuery="(min-width: 1280px)"
+                columns={customerColumns(job, invoiceLink)}
+                rows={failedFirst(job.customers)}
+                rowKey={(customer) => customer.id}
+                rowTestId="job-customer-row"
+              />
             )}
           </section>
+          {dryRun ? null : <JobInvoiceEmails billingJobId={job.id} />}
         </div>
       )}
     </Modal>

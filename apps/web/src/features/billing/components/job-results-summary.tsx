@@ -2,7 +2,9 @@ import type { BillingJobView } from '@phone-billing/api/schemas';
 import { formatMoney, formatNumber, plural } from '../../../lib/format';
 
 /** Customers processed but neither invoiced (or rated) nor failed: skipped. */
-export function skippedCustomers(job: Pick<BillingJobView, 'processedClients' | 'successfulInvoices' | 'failedInvoices'>): number {
+export function skippedCustomers(
+  job: Pick<BillingJobView, 'processedClients' | 'successfulInvoices' | 'failedInvoices'>,
+): number {
   return Math.max(0, job.processedClients - job.successfulInvoices - job.failedInvoices);
 }
 

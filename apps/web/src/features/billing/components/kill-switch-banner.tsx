@@ -24,8 +24,8 @@ export function KillSwitchBanner() {
     >
       Turned on by {killSwitch.changedBy ?? 'an administrator'}
       {killSwitch.changedAt ? ` on ${formatDateTime(killSwitch.changedAt)}` : ''}
-      {killSwitch.reason ? ` — reason: ${killSwitch.reason}` : ''}. New billing runs are refused, and due scheduled runs wait, until it is turned
-      off in Settings.
+      {killSwitch.reason ? ` — reason: ${killSwitch.reason}` : ''}. New billing runs are refused, and due scheduled runs
+      wait, until it is turned off in Settings.
     </Alert>
   );
 }

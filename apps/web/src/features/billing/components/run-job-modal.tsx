@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZRunBillingJobSchema, type RunBillingJobInput } from '@phone-billing/api/schemas';
+import { ZRunBillingJobRequestSchema, type RunBillingJobInput } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { Checkbox } from '@phone-billing/ui/checkbox';
 import { FormField } from '@phone-billing/ui/form-field';
@@ -11,10 +11,13 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayInCompanyZone } from '../../../lib/dates';
 import { formatMinutes, formatRate, plural } from '../../../lib/format';
+import { fieldErrorsOf } from '../../../lib/trpc';
+import { useBillingPreflight } from '../api/billing-preflight';
 import { useBillingQueues } from '../api/get-billing-queues';
 import { useKillSwitch } from '../api/get-kill-switch';
 import { useRunBillingJob } from '../api/run-billing-job';
 import { KillSwitchBanner } from './kill-switch-banner';
+import { PreflightPanel } from './preflight-panel';
 
 /** The previous calendar month in the company timezone: what a monthly billing run usually covers. */
 function previousMonth(): { start: string; end: string } {
@@ -28,7 +31,15 @@ function previousMonth(): { start: string; end: string } {
 
 type FormValues = RunBillingJobInput;
 
-export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (open: boolean) => void; onStarted: (jobId: string) => void }) {
+export function RunJobModal({
+  open,
+  onOpenChange,
+  onStarted,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onStarted: (jobId: string) => void;
+}) {
   const queues = useBillingQueues(open);
   // While billing is paused the form says so up front; the server would refuse the run anyway.
   const paused = useKillSwitch().data?.enabled ?? false;
@@ -40,22 +51,42 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
     const period = previousMonth();
     return { billingPeriodStart: period.start, billingPeriodEnd: period.end, isDryRun: false, selectedQueues: [] };
   };
-  const form = useForm<FormValues>({ resolver: zodResolver(ZRunBillingJobSchema), defaultValues: defaults() });
+  const form = useForm<FormValues>({ resolver: zodResolver(ZRunBillingJobRequestSchema), defaultValues: defaults() });
   const { register, handleSubmit, control, formState, reset } = form;
   useEffect(() => {
     if (open) reset(defaults());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const selected = useWatch({ control, name: 'selectedQueues' }) ?? [];
+  const [billingPeriodStart, billingPeriodEnd, isDryRun] = useWatch({
+    control,
+    name: ['billingPeriodStart', 'billingPeriodEnd', 'isDryRun'],
+  });
+  const preflight = useBillingPreflight(
+    { billingPeriodStart, billingPeriodEnd, isDryRun, selectedQueues: selected },
+    open && selected.length > 0,
+  );
 
   const run = useRunBillingJob();
+  // Unticked, the run follows each profile's "Review invoices before sending" setting.
   const submit = handleSubmit((values) =>
-    run.mutate(values, {
-      onSuccess: (answer) => {
-        onOpenChange(false);
-        onStarted(answer.data.jobId);
+    run.mutate(
+      { ...values, holdForReview: values.holdForReview || undefined },
+      {
+        onSuccess: (answer) => {
+          onOpenChange(false);
+          onStarted(answer.data.jobId);
+        },
+        // A range the server refuses (not ended yet, too long) is shown at its date field too, not
+        // only in the toast that fades (issue 24).
+        onError: (error) => {
+          for (const { path, msg } of fieldErrorsOf(error)) {
+            if (path === 'billingPeriodStart' || path === 'billingPeriodEnd')
+              form.setError(path, { type: 'server', message: msg }, { shouldFocus: true });
+          }
+        },
       },
-    }),
+    ),
   );
   const queueList = queues.data?.data.queues ?? [];
 
@@ -71,7 +102,12 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form="run-billing-job-form" loading={run.isPending} disabled={paused || selected.length === 0 || run.isPending}>
+          <Button
+            type="submit"
+            form="run-billing-job-form"
+            loading={run.isPending}
+            disabled={paused || selected.length === 0 || run.isPending}
+          >
             Run Billing Job
           </Button>
         </>
@@ -95,7 +131,9 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
               <Spinner /> Loading queues…
             </div>
           ) : queueList.length === 0 ? (
-            <p className="text-sm text-slate-500">No active customer profile holds a queue yet. Add queues to customer profiles first.</p>
+            <p className="text-sm text-slate-500">
+              No active customer profile holds a queue yet. Add queues to customer profiles first.
+            </p>
           ) : (
             <Controller
               control={control}
@@ -103,7 +141,11 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
               render={({ field }) => (
                 <div className="max-h-72 space-y-2 overflow-y-auto rounded-lg border border-slate-200 p-3">
                   <div className="flex gap-3 text-xs">
-                    <button type="button" className="text-blue-600 hover:underline" onClick={() => field.onChange(queueList.map((queue) => queue.name))}>
+                    <button
+                      type="button"
+                      className="text-blue-600 hover:underline"
+                      onClick={() => field.onChange(queueList.map((queue) => queue.name))}
+                    >
                       Select all
                     </button>
                     <button type="button" className="text-blue-600 hover:underline" onClick={() => field.onChange([])}>
@@ -119,7 +161,9 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
                           checked={checked}
                           onChange={(event) =>
                             field.onChange(
-                              event.target.checked ? [...(field.value ?? []), queue.name] : (field.value ?? []).filter((name) => name !== queue.name),
+                              event.target.checked
+                                ? [...(field.value ?? []), queue.name]
+                                : (field.value ?? []).filter((name) => name !== queue.name),
                             )
                           }
                         />
@@ -127,9 +171,13 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
                           {queue.customers.map((customer) => (
                             <li key={customer.customerId}>
                               {customer.qboDisplayName}
-                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName ? ` (${customer.qboCompanyName})` : ''} ·{' '}
-                              {formatRate(customer.ratePerMinute)}/min
-                              {customer.minimumMinutes > 0 ? ` · minimum ${formatMinutes(customer.minimumMinutes)}` : ''}
+                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName
+                                ? ` (${customer.qboCompanyName})`
+                                : ''}{' '}
+                              · {formatRate(customer.ratePerMinute)}/min
+                              {customer.minimumMinutes > 0
+                                ? ` · minimum ${formatMinutes(customer.minimumMinutes)}`
+                                : ''}
                             </li>
                           ))}
                         </ul>
@@ -140,7 +188,9 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
               )}
             />
           )}
-          {formState.errors.selectedQueues?.message ? <p className="mt-1 text-sm text-red-600">{formState.errors.selectedQueues.message}</p> : null}
+          {formState.errors.selectedQueues?.message ? (
+            <p className="mt-1 text-sm text-red-600">{formState.errors.selectedQueues.message}</p>
+          ) : null}
           <p className="mt-1 text-xs text-slate-500">{plural(selected.length, 'queue')} selected</p>
         </fieldset>
 
@@ -149,6 +199,14 @@ export function RunJobModal({ open, onOpenChange, onStarted }: { open: boolean; 
           description="A preview: rates every customer exactly as a real run would, sends nothing to QuickBooks and counts no invoices."
           {...register('isDryRun')}
         />
+        {isDryRun ? null : (
+          <Checkbox
+            label="Hold invoices for review before sending"
+            description="Each invoice is reserved, then waits in Job Details until someone approves or rejects it. Unticked, customers set to review before sending still wait."
+            {...register('holdForReview')}
+          />
+        )}
+        <PreflightPanel preflight={preflight.data} checking={preflight.checking} />
       </form>
     </Modal>
   );

@@ -7,7 +7,8 @@ export function useRescheduleAllBilling() {
   return trpc.customerProfiles.rescheduleAllBilling.useMutation({
     onSuccess: (answer) => {
       toast.success(`Rescheduled billing for ${answer.data.successCount} customer profiles`);
-      if (answer.data.failedCount > 0) toast.error(`${plural(answer.data.failedCount, 'customer profile')} could not be rescheduled`);
+      if (answer.data.failedCount > 0)
+        toast.error(`${plural(answer.data.failedCount, 'customer profile')} could not be rescheduled`);
       void utils.customerProfiles.list.invalidate();
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to reschedule all billing')),

@@ -1,7 +1,8 @@
 import type { QboCustomerMatch } from '@phone-billing/api/schemas';
 import { errorMessage, trpc } from '../../../lib/trpc';
 
-export type QboSearchOutcome = { kind: 'found'; customer: QboCustomerMatch } | { kind: 'not-found' } | { kind: 'error'; message: string };
+export type QboSearchOutcome =
+  { kind: 'found'; customer: QboCustomerMatch } | { kind: 'not-found' } | { kind: 'error'; message: string };
 
 /**
  * 'Search QBO Customer ID': the QuickBooks customer with exactly this display name

@@ -10,6 +10,7 @@ import { canReleaseInvoice, invoiceQboFlag } from '../../../lib/invoice-status';
 import { errorMessage } from '../../../lib/trpc';
 import { useBillingCoverage } from '../api/get-billing-coverage';
 import { billedThroughText, lateCallsSentence, periodLabel } from './billing-coverage-text';
+import { UnownedCallsAlert } from './unowned-calls-alert';
 
 type CoveragePeriod = BillingCoverageView['periods'][number];
 type CoverageInvoice = CoveragePeriod['invoices'][number];
@@ -18,7 +19,9 @@ type CoverageInvoice = CoveragePeriod['invoices'][number];
 function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
   if (invoice.kind !== 'INVOICE') {
     // Days accounted for with nothing to invoice (no calls, no minimum).
-    return <li className="text-slate-600">Settled, nothing to invoice{invoice.jobId ? ` (job ${invoice.jobId})` : ''}</li>;
+    return (
+      <li className="text-slate-600">Settled, nothing to invoice{invoice.jobId ? ` (job ${invoice.jobId})` : ''}</li>
+    );
   }
   const flag = invoiceQboFlag(invoice.qboStatus);
   // DocNumbers the app gives start with the job's id; name the job only when they do not.
@@ -31,8 +34,13 @@ function PeriodInvoice({ invoice }: { invoice: CoverageInvoice }) {
         {job ? <span className="text-slate-600"> · job {job}</span> : null}
       </span>
       {flag ? <Badge tone="red">{flag}</Badge> : null}
-      {invoice.qboInvoiceId && canReleaseInvoice(invoice) ? (
-        <ReleaseInvoiceButton qboInvoiceId={invoice.qboInvoiceId} docNumber={invoice.docNumber} qboStatus={invoice.qboStatus} />
+      {canReleaseInvoice(invoice) ? (
+        // By its QuickBooks id, or by its DocNumber when QuickBooks never gave one (missing there).
+        <ReleaseInvoiceButton
+          qboInvoiceId={invoice.qboInvoiceId ?? invoice.docNumber}
+          docNumber={invoice.docNumber}
+          qboStatus={invoice.qboStatus}
+        />
       ) : null}
     </li>
   );
@@ -55,9 +63,27 @@ const periodColumns: DataColumn<CoveragePeriod>[] = [
       </>
     ),
   },
-  { key: 'calls', header: 'Calls', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatNumber(period.calls) },
-  { key: 'minutes', header: 'Billed minutes', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatNumber(period.billedMinutes, 2) },
-  { key: 'amount', header: 'Amount invoiced', className: 'text-right tabular-nums', headerClassName: 'text-right', cell: (period) => formatMoney(period.amountInvoiced) },
+  {
+    key: 'calls',
+    header: 'Calls',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (period) => formatNumber(period.calls),
+  },
+  {
+    key: 'minutes',
+    header: 'Billed minutes',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (period) => formatNumber(period.billedMinutes, 2),
+  },
+  {
+    key: 'amount',
+    header: 'Amount invoiced',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (period) => formatMoney(period.amountInvoiced),
+  },
   {
     key: 'invoices',
     header: 'Invoices',
@@ -71,6 +97,14 @@ const periodColumns: DataColumn<CoveragePeriod>[] = [
           ))}
         </ul>
       ),
+  },
+  // Interactions no charge of the period's plan prices: billed by no one unless the plan changes.
+  {
+    key: 'notInPlan',
+    header: 'Not in plan',
+    className: 'text-right tabular-nums',
+    headerClassName: 'text-right',
+    cell: (period) => formatNumber(period.notInPlan),
   },
 ];
 
@@ -114,13 +148,15 @@ export function BillingCoverageSection({ profileId }: { profileId: string }) {
               <ul className="mt-1 space-y-0.5">
                 {data.unbilledPeriods.map((period) => (
                   <li key={period.start} data-testid="coverage-unbilled-period">
-                    <span className="font-medium">{periodLabel(period)}</span>: {plural(period.calls, 'call')}, {formatNumber(period.billedMinutes, 2)} billed
-                    minutes waiting
+                    <span className="font-medium">{periodLabel(period)}</span>: {plural(period.calls, 'call')},{' '}
+                    {formatNumber(period.billedMinutes, 2)} billed minutes waiting
                   </li>
                 ))}
               </ul>
             </Alert>
           ) : null}
+
+          <UnownedCallsAlert queues={data.unownedCalls} />
 
           {late ? (
             <p className="flex items-center gap-2 text-sm text-slate-800" data-testid="coverage-late-calls">
@@ -132,7 +168,13 @@ export function BillingCoverageSection({ profileId }: { profileId: string }) {
           {data.periods.length === 0 ? (
             <p className="text-sm text-slate-600">No period billed yet.</p>
           ) : (
-            <DataTable aria-label="Billed periods" columns={periodColumns} rows={data.periods} rowKey={(period) => period.start} rowTestId="coverage-period" />
+            <DataTable
+              aria-label="Billed periods"
+              columns={periodColumns}
+              rows={data.periods}
+              rowKey={(period) => period.start}
+              rowTestId="coverage-period"
+            />
           )}
         </>
       )}

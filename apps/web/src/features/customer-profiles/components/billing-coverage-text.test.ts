@@ -8,9 +8,13 @@ describe('billing coverage in words', () => {
   });
 
   it('says how many late calls and minutes wait for the next invoice, with the noun agreeing', () => {
-    expect(lateCallsSentence({ count: 3, minutes: 7.5 })).toBe('3 late calls (7.5 min) will be billed on the next invoice');
+    expect(lateCallsSentence({ count: 3, minutes: 7.5 })).toBe(
+      '3 late calls (7.5 min) will be billed on the next invoice',
+    );
     expect(lateCallsSentence({ count: 1, minutes: 2 })).toBe('1 late call (2 min) will be billed on the next invoice');
-    expect(lateCallsSentence({ count: 1200, minutes: 2345.6789 })).toBe('1,200 late calls (2,345.68 min) will be billed on the next invoice');
+    expect(lateCallsSentence({ count: 1200, minutes: 2345.6789 })).toBe(
+      '1,200 late calls (2,345.68 min) will be billed on the next invoice',
+    );
     expect(lateCallsSentence({ count: 0, minutes: 0 })).toBeNull();
   });
 

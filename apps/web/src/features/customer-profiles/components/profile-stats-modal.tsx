@@ -4,16 +4,17 @@ import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Modal } from '@phone-billing/ui/modal';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
-import { Table, TBody, Td, Th, THead, Tr } from '@phone-billing/ui/table';
 import { BarChart3 } from 'lucide-react';
 import { useEffect } from 'react';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
 import { LoadError } from '../../../components/errors/load-error';
+import { QueueUsageTable } from '../../../components/queue-usage-table';
 import { errorMessage } from '../../../lib/trpc';
 import { useProfileStats } from '../api/get-profile-stats';
 import { ProfileInvoices } from './profile-invoices';
 import { BillingCoverageSection } from './billing-coverage-section';
+import { ProfileReceivables } from './profile-receivables';
 
 interface ProfileStatsModalProps {
   profile: TCustomerProfile | null;
@@ -32,8 +33,15 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
 
   const data = stats.data?.data;
   const meta = data?.qboMetadata ?? {};
-  const fullName = [meta.qboTitle, meta.qboGivenName, meta.qboMiddleName, meta.qboFamilyName, meta.qboSuffix].filter(Boolean).join(' ');
-  const address = [meta.qboLine1, meta.qboCity, [meta.qboCountrySubDivisionCode, meta.qboPostalCode].filter(Boolean).join(' '), meta.qboCountry]
+  const fullName = [meta.qboTitle, meta.qboGivenName, meta.qboMiddleName, meta.qboFamilyName, meta.qboSuffix]
+    .filter(Boolean)
+    .join(' ');
+  const address = [
+    meta.qboLine1,
+    meta.qboCity,
+    [meta.qboCountrySubDivisionCode, meta.qboPostalCode].filter(Boolean).join(' '),
+    meta.qboCountry,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -42,7 +50,11 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
       open={profile !== null}
       onOpenChange={(next) => (next ? undefined : onClose())}
       title={`Customer Statistics${profile ? `: ${profile.qboDisplayName}` : ''}`}
-      description={data ? `Current billing period ${formatCalendarDate(data.period.start)} – ${formatCalendarDate(data.period.end)} (up to today)` : undefined}
+      description={
+        data
+          ? `Current billing period ${formatCalendarDate(data.period.start)} – ${formatCalendarDate(data.period.end)} (up to today)`
+          : undefined
+      }
       size="xl"
       footer={
         <Button variant="secondary" onClick={onClose}>
@@ -56,50 +68,67 @@ export function ProfileStatsModal({ profile, onClose }: ProfileStatsModalProps) 
         </div>
       ) : stats.error ? (
         // Issue 16 over spec 001 §4: a failed load says so, with Retry, instead of looking empty.
-        <LoadError title={errorMessage(stats.error, 'Failed to load the statistics')} onRetry={stats.refetch} retrying={stats.isFetching} />
+        <LoadError
+          title={errorMessage(stats.error, 'Failed to load the statistics')}
+          onRetry={stats.refetch}
+          retrying={stats.isFetching}
+        />
       ) : !data ? (
-        <EmptyState icon={<BarChart3 className="h-6 w-6" />} title="No statistics available for this customer profile." />
+        <EmptyState
+          icon={<BarChart3 className="h-6 w-6" />}
+          title="No statistics available for this customer profile."
+        />
       ) : (
         <div className="flex flex-col gap-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <StatCard title="Total Calls" value={formatNumber(data.totalCalls)} />
-            <StatCard title="Total Minutes" value={formatMinutes(data.totalMinutes)} hint="Billed minutes" tone="purple" />
-            <StatCard title="Total Amount ($)" value={formatMoney(data.totalAmount)} hint="Rated with this profile's rules" tone="green" />
-            <StatCard title="Average Call Duration (min)" value={formatNumber(data.averageCallDuration, 2)} tone="orange" />
-            <StatCard title="Last Call Date" value={data.lastCallDate ? formatDateTime(data.lastCallDate) : '—'} tone="gray" />
+            <StatCard
+              title="Total Minutes"
+              value={formatMinutes(data.totalMinutes)}
+              hint="Billed minutes"
+              tone="purple"
+            />
+            <StatCard
+              title="Total Amount ($)"
+              value={formatMoney(data.totalAmount)}
+              hint="Rated with this profile's rules"
+              tone="green"
+            />
+            <StatCard
+              title="Average Call Duration (min)"
+              value={formatNumber(data.averageCallDuration, 2)}
+              tone="orange"
+            />
+            <StatCard
+              title="Last Call Date"
+              value={data.lastCallDate ? formatDateTime(data.lastCallDate) : '—'}
+              tone="gray"
+            />
           </div>
+          {profile ? <ProfileReceivables profileId={profile.id} /> : null}
 
           <section aria-label="Usage by queue">
             <h3 className="mb-2 text-sm font-semibold text-slate-700">Usage by queue</h3>
             {Object.keys(data.queueUsage).length === 0 ? (
               <p className="text-sm text-slate-500">No calls in this period yet.</p>
             ) : (
-              <Table>
-                <THead>
-                  <Tr>
-                    <Th>Queue</Th>
-                    <Th className="text-right">Calls</Th>
-                    <Th className="text-right">Minutes</Th>
-                    <Th className="text-right">Amount</Th>
-                  </Tr>
-                </THead>
-                <TBody>
-                  {Object.entries(data.queueUsage).map(([name, usage]) => (
-                    <Tr key={name}>
-                      <Td>{name}</Td>
-                      <Td className="text-right">{formatNumber(usage.calls)}</Td>
-                      <Td className="text-right">{formatNumber(usage.minutes, 2)}</Td>
-                      <Td className="text-right">{formatMoney(usage.amount)}</Td>
-                    </Tr>
-                  ))}
-                </TBody>
-              </Table>
+              <QueueUsageTable
+                lastHeader="Amount"
+                rows={Object.entries(data.queueUsage).map(([name, { calls, minutes, amount }]) => ({
+                  key: name,
+                  queue: name,
+                  calls,
+                  minutes,
+                  last: formatMoney(amount),
+                }))}
+              />
             )}
           </section>
 
           {profile ? <BillingCoverageSection profileId={profile.id} /> : null}
 
-          <section aria-labelledby="profile-invoices-heading">
+          {/* Not a named region: the invoices table inside is one already, named "Invoices" (axe: landmark-unique). */}
+          <section>
             <h3 id="profile-invoices-heading" className="mb-2 text-sm font-semibold text-slate-700">
               Invoices
             </h3>

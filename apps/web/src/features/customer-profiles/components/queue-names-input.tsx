@@ -69,7 +69,9 @@ export function QueueNamesInput({ id, value, onChange, knownNames, invalid, desc
               <li
                 key={name}
                 className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm ring-1 ring-inset ${
-                  isUnknown ? 'bg-orange-50 text-orange-800 ring-orange-600/20' : 'bg-blue-50 text-blue-800 ring-blue-600/20'
+                  isUnknown
+                    ? 'bg-orange-50 text-orange-800 ring-orange-600/20'
+                    : 'bg-blue-50 text-blue-800 ring-blue-600/20'
                 }`}
               >
                 {name}
@@ -88,8 +90,8 @@ export function QueueNamesInput({ id, value, onChange, knownNames, invalid, desc
       )}
       {unknown.length > 0 && (
         <Alert tone="warning" title="Not a Genesys queue (yet)">
-          Genesys does not know {unknown.map((name) => `'${name}'`).join(', ')}. The profile can be saved; its calls are billed once
-          Genesys has a queue of that name.
+          Genesys does not know {unknown.map((name) => `'${name}'`).join(', ')}. The profile can be saved; its calls are
+          billed once Genesys has a queue of that name.
         </Alert>
       )}
     </div>

@@ -22,16 +22,38 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
       ),
     },
     { key: 'status', header: 'Status', card: 'badge', cell: (job) => <JobStatusBadge status={job.status} /> },
-    { key: 'period', header: 'Period', className: 'whitespace-nowrap', cell: (job) => `${formatCalendarDate(job.startDate)} – ${formatCalendarDate(job.endDate)}` },
-    { key: 'clients', header: 'Clients', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatNumber(job.totalClients) },
+    {
+      key: 'period',
+      header: 'Period',
+      className: 'whitespace-nowrap',
+      cell: (job) => `${formatCalendarDate(job.startDate)} – ${formatCalendarDate(job.endDate)}`,
+    },
+    {
+      key: 'clients',
+      header: 'Clients',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (job) => formatNumber(job.totalClients),
+    },
     {
       key: 'invoices',
       header: 'Invoices',
       className: 'text-right',
       headerClassName: 'text-right',
-      cell: (job) => (job.type === 'DRY_RUN' ? <span title="A dry run creates no invoices">Preview</span> : formatNumber(job.totalInvoices)),
+      cell: (job) =>
+        job.type === 'DRY_RUN' ? (
+          <span title="A dry run creates no invoices">Preview</span>
+        ) : (
+          formatNumber(job.totalInvoices)
+        ),
     },
-    { key: 'amount', header: 'Amount', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatMoney(job.totalAmount, currency) },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (job) => formatMoney(job.totalAmount, currency),
+    },
     { key: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.createdAt) },
     {
       key: 'error',
@@ -58,9 +80,18 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
         </Link>
       </CardHeader>
       {jobs.length === 0 ? (
-        <EmptyState title="No billing jobs yet" description="Jobs appear here once billing runs, by schedule or by hand." />
+        <EmptyState
+          title="No billing jobs yet"
+          description="Jobs appear here once billing runs, by schedule or by hand."
+        />
       ) : (
-        <DataTable aria-label="Recent billing jobs" columns={columns} rows={jobs} rowKey={(job) => job.id} rowTestId="recent-billing-job" />
+        <DataTable
+          aria-label="Recent billing jobs"
+          columns={columns}
+          rows={jobs}
+          rowKey={(job) => job.id}
+          rowTestId="recent-billing-job"
+        />
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import { DASHBOARD_SCHEDULE_CARDS, type DashboardOverview, type SystemStatus } f
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNumber } from '../../../lib/format';
+import { ReceivablesTile } from './receivables-tile';
 import { ScheduleCard } from './schedule-card';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
@@ -28,8 +29,18 @@ export function OverviewTab({ overview, status }: { overview: DashboardOverview;
           <CardContent>
             <dl className="divide-y divide-slate-100">
               <Row label="Total jobs" value={formatNumber(billing.totalJobs)} />
-              <Row label="Successful" value={<span className="text-green-700">{formatNumber(billing.successfulJobs)}</span>} />
-              <Row label="Failed" value={<span className={billing.failedJobs ? 'text-red-700' : undefined}>{formatNumber(billing.failedJobs)}</span>} />
+              <Row
+                label="Successful"
+                value={<span className="text-green-700">{formatNumber(billing.successfulJobs)}</span>}
+              />
+              <Row
+                label="Failed"
+                value={
+                  <span className={billing.failedJobs ? 'text-red-700' : undefined}>
+                    {formatNumber(billing.failedJobs)}
+                  </span>
+                }
+              />
               <Row label="Invoices" value={formatNumber(billing.totalInvoices)} />
             </dl>
           </CardContent>
@@ -49,13 +60,16 @@ export function OverviewTab({ overview, status }: { overview: DashboardOverview;
             </dl>
           </CardContent>
         </Card>
+        <ReceivablesTile />
       </div>
       <section aria-labelledby="customer-schedules-heading">
         <h2 id="customer-schedules-heading" className="mb-3 text-base font-semibold text-slate-900">
           Customer Schedules
         </h2>
         {schedules.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500">No schedules</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-500">
+            No schedules
+          </p>
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">

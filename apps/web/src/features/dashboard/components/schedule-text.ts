@@ -13,6 +13,7 @@ export function describeBillDay(job: Pick<ScheduledJob, 'billDate' | 'billTime'>
 
 /** 'Days 1–31 of the month', or 'Day 16 to day 15 of the next month' when the period spans two months. */
 export function describePeriod(job: Pick<ScheduledJob, 'billingPeriodStart' | 'billingPeriodEnd'>): string {
-  if (job.billingPeriodStart <= job.billingPeriodEnd) return `Days ${job.billingPeriodStart}–${job.billingPeriodEnd} of the month`;
+  if (job.billingPeriodStart <= job.billingPeriodEnd)
+    return `Days ${job.billingPeriodStart}–${job.billingPeriodEnd} of the month`;
   return `Day ${job.billingPeriodStart} to day ${job.billingPeriodEnd} of the next month`;
 }

@@ -9,11 +9,29 @@ import { formatNumber, formatRate } from '../../../lib/format';
 export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[]; currency: string }) {
   // A table on wide screens, cards on phones: six columns scrolled sideways out of a phone's reach.
   const columns: DataColumn<ScheduledJob>[] = [
-    { key: 'customer', header: 'Customer', card: 'title', className: 'font-medium text-slate-900', cell: (job) => job.customerName },
+    {
+      key: 'customer',
+      header: 'Customer',
+      card: 'title',
+      className: 'font-medium text-slate-900',
+      cell: (job) => job.customerName,
+    },
     { key: 'day', header: 'Day and time', cell: (job) => describeBillDay(job) },
     { key: 'period', header: 'Period', cell: (job) => describePeriod(job) },
-    { key: 'minimum', header: 'Minimum minutes', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatNumber(job.minimumMinutes) },
-    { key: 'overage', header: 'Overage rate / min', className: 'text-right', headerClassName: 'text-right', cell: (job) => formatRate(job.overageRatePerMinute, currency) },
+    {
+      key: 'minimum',
+      header: 'Minimum minutes',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (job) => formatNumber(job.minimumMinutes),
+    },
+    {
+      key: 'overage',
+      header: 'Overage rate / min',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (job) => formatRate(job.overageRatePerMinute, currency),
+    },
     { key: 'next', header: 'Next run', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.nextRun) },
   ];
   return (
@@ -25,7 +43,13 @@ export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[
       {schedules.length === 0 ? (
         <EmptyState title="No schedules" description="Active customer profiles with a bill date get a next run here." />
       ) : (
-        <DataTable aria-label="Customer billing schedules" columns={columns} rows={schedules} rowKey={(job) => job.profileId} rowTestId="schedule-row" />
+        <DataTable
+          aria-label="Customer billing schedules"
+          columns={columns}
+          rows={schedules}
+          rowKey={(job) => job.profileId}
+          rowTestId="schedule-row"
+        />
       )}
     </Card>
   );

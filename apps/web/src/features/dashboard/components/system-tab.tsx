@@ -83,7 +83,9 @@ export function SystemTab({ status }: { status: SystemStatus }) {
       <Card>
         <CardHeader>
           <CardTitle>System Issues</CardTitle>
-          <Badge tone={issues.length ? 'orange' : 'green'}>{issues.length ? `${issues.length} to look at` : 'All clear'}</Badge>
+          <Badge tone={issues.length ? 'orange' : 'green'}>
+            {issues.length ? `${issues.length} to look at` : 'All clear'}
+          </Badge>
         </CardHeader>
         <CardContent>
           {issues.length === 0 ? (

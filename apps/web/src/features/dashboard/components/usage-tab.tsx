@@ -12,7 +12,11 @@ const UsageChart = lazy(() => import('./usage-chart'));
 
 function monthLabel(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, monthNumber! - 1, 15)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year!, monthNumber! - 1, 15)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export function UsageTab({ overview }: { overview: DashboardOverview }) {
@@ -20,7 +24,8 @@ export function UsageTab({ overview }: { overview: DashboardOverview }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
-        {monthLabel(usage.month)} so far ({formatCalendarDate(usage.periodStart)} – {formatCalendarDate(usage.periodEnd)}, {config.timezone}); voice calls only.
+        {monthLabel(usage.month)} so far ({formatCalendarDate(usage.periodStart)} –{' '}
+        {formatCalendarDate(usage.periodEnd)}, {config.timezone}); voice calls only.
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Total Calls" value={formatNumber(usage.totalCalls)} icon={<PhoneCall />} tone="blue" />
@@ -41,8 +46,19 @@ export function UsageTab({ overview }: { overview: DashboardOverview }) {
           </div>
         </CardHeader>
         <CardContent>
-          <div className="h-72 w-full" data-testid="usage-chart" role="img" aria-label={`Minutes by day for ${monthLabel(usage.month)}`}>
-            <Suspense fallback={<div className="flex h-full items-center justify-center"><Spinner label="Loading chart" /></div>}>
+          <div
+            className="h-72 w-full"
+            data-testid="usage-chart"
+            role="img"
+            aria-label={`Minutes by day for ${monthLabel(usage.month)}`}
+          >
+            <Suspense
+              fallback={
+                <div className="flex h-full items-center justify-center">
+                  <Spinner label="Loading chart" />
+                </div>
+              }
+            >
               <UsageChart days={usage.byDay} />
             </Suspense>
           </div>

@@ -1,9 +1,25 @@
-import type { CallDirectionFilter, CallDurationFilter, CallSort, TCallDateRange } from '@phone-billing/api/schemas';
+import type {
+  CallDirectionFilter,
+  CallDurationFilter,
+  CallMediaTypeFilter,
+  CallSort,
+  TCallDateRange,
+} from '@phone-billing/api/schemas';
 import { trpc } from '../../../lib/trpc';
 
 /** The calls tab's filters and sort; the server applies them over the whole range. */
-export type CallFilters = { direction: CallDirectionFilter; duration: CallDurationFilter; sort: CallSort };
-export const DEFAULT_CALL_FILTERS: CallFilters = { direction: 'all', duration: 'all', sort: 'startTime' };
+export type CallFilters = {
+  mediaType: CallMediaTypeFilter;
+  direction: CallDirectionFilter;
+  duration: CallDurationFilter;
+  sort: CallSort;
+};
+export const DEFAULT_CALL_FILTERS: CallFilters = {
+  mediaType: 'all',
+  direction: 'all',
+  duration: 'all',
+  sort: 'startTime',
+};
 
 /** A page of the loaded range's matching calls with the summary of all of them; null range: none loaded. */
 export function useCallRecords(range: TCallDateRange | null, filters: CallFilters, page: number, limit: number) {
@@ -16,5 +32,6 @@ export function useCallRecords(range: TCallDateRange | null, filters: CallFilter
 /** Fetches a range's first page on demand (Get Call Records). */
 export function useFetchCallRecords() {
   const utils = trpc.useUtils();
-  return (range: TCallDateRange, limit: number) => utils.genesys.callRecords.fetch({ ...range, ...DEFAULT_CALL_FILTERS, page: 1, limit });
+  return (range: TCallDateRange, limit: number) =>
+    utils.genesys.callRecords.fetch({ ...range, ...DEFAULT_CALL_FILTERS, page: 1, limit });
 }

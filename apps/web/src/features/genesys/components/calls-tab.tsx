@@ -1,16 +1,21 @@
-import { CALL_DURATION_FILTERS, type CallDirectionFilter, type CallDurationFilter, type CallSort } from '@phone-billing/api/schemas';
+import {
+  CALL_DURATION_FILTERS,
+  type CallDurationFilter,
+  type CallExportColumns,
+  type CallSort,
+} from '@phone-billing/api/schemas';
 import { Badge } from '@phone-billing/ui/badge';
 import { Button } from '@phone-billing/ui/button';
 import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Pagination } from '@phone-billing/ui/pagination';
-import { Select } from '@phone-billing/ui/select';
-import { Download, PhoneCall } from 'lucide-react';
+import { Download, FileSpreadsheet, PhoneCall } from 'lucide-react';
 import { formatDateTime } from '../../../lib/dates';
 import { formatCallLength, formatNumber } from '../../../lib/format';
 import { DEFAULT_CALL_FILTERS, type CallFilters } from '../api/get-call-records';
 import type { CallRecordRow, CallRecordsPage } from '../api/genesys-types';
 import { LoadingRow } from './directory-tabs';
+import { FilterSelect, InteractionFilterSelects } from './interaction-filters';
 
 interface CallsTabProps {
   /** The loaded range's current page and summary; null before Get Call Records. */
@@ -21,19 +26,31 @@ interface CallsTabProps {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
-  onExport: () => void;
-  exporting: boolean;
+  /** Export CSV (the specification's columns) or Export with metrics (talk, hold, ACW and handle seconds too). */
+  onExport: (columns: CallExportColumns) => void;
+  exporting: CallExportColumns | null;
   wrapUpNames: Map<string, string>;
 }
 
 function callColumns(wrapUpNames: Map<string, string>): DataColumn<CallRecordRow>[] {
   return [
-    { key: 'start', header: 'Start Time', className: 'whitespace-nowrap', card: 'title', cell: (record) => formatDateTime(record.startTime) },
+    {
+      key: 'start',
+      header: 'Start Time',
+      className: 'whitespace-nowrap',
+      card: 'title',
+      cell: (record) => formatDateTime(record.startTime),
+    },
     {
       key: 'direction',
       header: 'Direction',
       card: 'badge',
-      cell: (record) => (record.direction ? <Badge tone={record.direction === 'inbound' ? 'blue' : 'purple'}>{record.direction}</Badge> : '—'),
+      cell: (record) =>
+        record.direction ? (
+          <Badge tone={record.direction === 'inbound' ? 'blue' : 'purple'}>{record.direction}</Badge>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'duration',
@@ -44,7 +61,11 @@ function callColumns(wrapUpNames: Map<string, string>): DataColumn<CallRecordRow
     { key: 'media', header: 'Media', cell: (record) => record.mediaType ?? '—' },
     { key: 'agent', header: 'Agent', cell: (record) => record.userName ?? record.userId ?? '—' },
     { key: 'queue', header: 'Queue', cell: (record) => record.queueName ?? record.queueId ?? '—' },
-    { key: 'wrapUp', header: 'Wrap-up', cell: (record) => (record.wrapUpCode ? (wrapUpNames.get(record.wrapUpCode) ?? record.wrapUpCode) : '—') },
+    {
+      key: 'wrapUp',
+      header: 'Wrap-up',
+      cell: (record) => (record.wrapUpCode ? (wrapUpNames.get(record.wrapUpCode) ?? record.wrapUpCode) : '—'),
+    },
     {
       key: 'conversation',
       header: 'Conversation ID',
@@ -58,41 +79,60 @@ function callColumns(wrapUpNames: Map<string, string>): DataColumn<CallRecordRow
  * The calls tab: the summary, filters and sort apply to every call of the loaded range (the
  * server applies them), the table shows a page of the matches, and the export takes them all.
  */
-export function CallsTab({ records, loading, filters, onFiltersChange, pageSize, onPageChange, onPageSizeChange, onExport, exporting, wrapUpNames }: CallsTabProps) {
-  const exportButton = (
-    <Button variant="outline" onClick={onExport} loading={exporting}>
-      <Download className="size-4" aria-hidden="true" />
-      Export CSV
-    </Button>
+export function CallsTab({
+  records,
+  loading,
+  filters,
+  onFiltersChange,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+  onExport,
+  exporting,
+  wrapUpNames,
+}: CallsTabProps) {
+  const exportButtons = (
+    <>
+      <Button variant="outline" onClick={() => onExport('standard')} loading={exporting === 'standard'}>
+        <Download className="size-4" aria-hidden="true" />
+        Export CSV
+      </Button>
+      <Button variant="outline" onClick={() => onExport('with-metrics')} loading={exporting === 'with-metrics'}>
+        <FileSpreadsheet className="size-4" aria-hidden="true" />
+        Export with metrics
+      </Button>
+    </>
   );
   if (loading && !records) return <LoadingRow label="Loading call records" />;
   if (!records) {
     // Exporting before any records are loaded says so (spec 000 §5).
-    return <EmptyState icon={<PhoneCall />} title="No call records loaded" description="Choose a date range and press Get Call Records." action={exportButton} />;
+    return (
+      <EmptyState
+        icon={<PhoneCall />}
+        title="No call records loaded"
+        description="Choose a date range and press Get Call Records."
+        action={<div className="flex flex-wrap justify-center gap-2">{exportButtons}</div>}
+      />
+    );
   }
 
   const { summary } = records;
-  const filtered = filters.direction !== 'all' || filters.duration !== 'all' || filters.sort !== 'startTime';
+  const filtered = (Object.keys(DEFAULT_CALL_FILTERS) as Array<keyof CallFilters>).some(
+    (key) => filters[key] !== DEFAULT_CALL_FILTERS[key],
+  );
   return (
     <div className="flex flex-col gap-4">
-      <section aria-label="Calls summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <section aria-label="Calls summary" className="grid grid-cols-2 gap-3 md:grid-cols-5">
         <SummaryFigure label="Filtered Calls" value={formatNumber(summary.calls)} />
+        {/* Only voice calls are billed: this is the figure to match against invoices. */}
+        <SummaryFigure label="Voice Calls" value={formatNumber(summary.voiceCalls)} />
         <SummaryFigure label="Total Seconds" value={formatNumber(summary.totalSeconds)} />
         <SummaryFigure label="Total Minutes" value={formatNumber(summary.totalMinutes, 2)} />
         <SummaryFigure label="Unique Users" value={formatNumber(summary.uniqueUsers)} />
       </section>
 
       <div className="flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Direction"
-          value={filters.direction}
-          onChange={(direction) => onFiltersChange({ ...filters, direction: direction as CallDirectionFilter })}
-          options={[
-            ['all', 'All directions'],
-            ['inbound', 'Inbound'],
-            ['outbound', 'Outbound'],
-          ]}
-        />
+        <InteractionFilterSelects filters={filters} onChange={onFiltersChange} />
         <FilterSelect
           label="Duration"
           value={filters.duration}
@@ -109,13 +149,13 @@ export function CallsTab({ records, loading, filters, onFiltersChange, pageSize,
             ['direction', 'Direction (A-Z)'],
           ]}
         />
-        <div className="flex items-center gap-2 sm:ml-auto">
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           {filtered ? (
             <Button variant="ghost" onClick={() => onFiltersChange(DEFAULT_CALL_FILTERS)}>
               Clear filters
             </Button>
           ) : null}
-          {exportButton}
+          {exportButtons}
         </div>
       </div>
 
@@ -126,7 +166,13 @@ export function CallsTab({ records, loading, filters, onFiltersChange, pageSize,
           description={filtered ? 'No call in this date range matches these filters.' : 'No calls in this date range.'}
         />
       ) : (
-        <DataTable aria-label="Call records" columns={callColumns(wrapUpNames)} rows={records.callRecords} rowKey={(record) => record.conversationId} rowTestId="call-record" />
+        <DataTable
+          aria-label="Call records"
+          columns={callColumns(wrapUpNames)}
+          rows={records.callRecords}
+          rowKey={(record) => record.conversationId}
+          rowTestId="call-record"
+        />
       )}
 
       <Pagination
@@ -138,21 +184,6 @@ export function CallsTab({ records, loading, filters, onFiltersChange, pageSize,
         onPageSizeChange={onPageSizeChange}
       />
     </div>
-  );
-}
-
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<readonly [string, string]> }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-      {label}
-      <Select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className="w-full min-w-40 sm:w-56">
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </Select>
-    </label>
   );
 }
 

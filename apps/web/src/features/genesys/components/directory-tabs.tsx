@@ -31,7 +31,13 @@ interface DirectoryTabProps<Row> {
 }
 
 /** A paged Genesys directory (users or queues): the table, its pages, and a load failure with Retry. */
-function DirectoryTab<Row extends { id: string }>({ useDirectory, label, failure, columns, empty }: DirectoryTabProps<Row>) {
+function DirectoryTab<Row extends { id: string }>({
+  useDirectory,
+  label,
+  failure,
+  columns,
+  empty,
+}: DirectoryTabProps<Row>) {
   const [paging, setPaging] = useState<Paging>({ page: 1, limit: DEFAULT_DIRECTORY_PAGE_SIZE });
   const query = useDirectory(paging);
   useEffect(() => {
@@ -39,7 +45,8 @@ function DirectoryTab<Row extends { id: string }>({ useDirectory, label, failure
   }, [query.error, failure]);
 
   if (query.isLoading) return <LoadingRow label={`Loading ${label.toLowerCase()}`} />;
-  if (query.error && !query.data) return <LoadError title={errorMessage(query.error, failure)} onRetry={query.refetch} retrying={query.isFetching} />;
+  if (query.error && !query.data)
+    return <LoadError title={errorMessage(query.error, failure)} onRetry={query.refetch} retrying={query.isFetching} />;
   const rows = query.data?.data ?? [];
   const pagination = query.data?.pagination;
   if (rows.length === 0) return <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />;
@@ -60,7 +67,12 @@ function DirectoryTab<Row extends { id: string }>({ useDirectory, label, failure
   );
 }
 
-const idColumn = { key: 'id', header: 'ID', className: 'font-mono text-xs text-slate-500 break-all', cell: (row: { id: string }) => row.id };
+const idColumn = {
+  key: 'id',
+  header: 'ID',
+  className: 'font-mono text-xs text-slate-500 break-all',
+  cell: (row: { id: string }) => row.id,
+};
 
 const userColumns: DataColumn<GenesysUserRow>[] = [
   { key: 'name', header: 'Name', className: 'font-medium text-slate-900', card: 'title', cell: (user) => user.name },

@@ -1,6 +1,6 @@
 import type { BellNotification } from '@phone-billing/api/schemas';
 import { cn } from '@phone-billing/ui/lib/cn';
-import { AlertTriangle, Bell, PlugZap, Power } from 'lucide-react';
+import { AlertTriangle, Bell, ClipboardCheck, PlugZap, Power } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
@@ -9,6 +9,7 @@ import { useMarkNotificationsSeen } from '../api/mark-notifications-seen';
 
 const KIND = {
   'billing-failure': { label: 'Billing failure', icon: AlertTriangle, className: 'text-red-600' },
+  'billing-review': { label: 'Waiting for review', icon: ClipboardCheck, className: 'text-orange-600' },
   integration: { label: 'Integration', icon: PlugZap, className: 'text-orange-600' },
   'kill-switch': { label: 'Kill switch', icon: Power, className: 'text-purple-600' },
 } as const;
@@ -54,7 +55,9 @@ export function NotificationBell() {
     const opening = !open;
     setOpen(opening);
     if (opening) {
-      setHighlighted(new Set(notifications.filter((notification) => notification.unread).map((notification) => notification.id)));
+      setHighlighted(
+        new Set(notifications.filter((notification) => notification.unread).map((notification) => notification.id)),
+      );
       void query.refetch();
       if (unread > 0) markSeen.mutate(undefined);
     }
@@ -94,7 +97,9 @@ export function NotificationBell() {
           {query.isError ? (
             <p className="px-4 py-6 text-center text-sm text-red-700">Notifications could not be loaded</p>
           ) : notifications.length === 0 ? (
-            <p className="px-4 py-6 text-center text-sm text-slate-500">{query.isLoading ? 'Loading...' : 'No notifications'}</p>
+            <p className="px-4 py-6 text-center text-sm text-slate-500">
+              {query.isLoading ? 'Loading...' : 'No notifications'}
+            </p>
           ) : (
             <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto" aria-label="Recent notifications">
               {notifications.map((notification) => (
@@ -113,7 +118,15 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, isNew, onOpen }: { notification: BellNotification; isNew: boolean; onOpen: () => void }) {
+function NotificationItem({
+  notification,
+  isNew,
+  onOpen,
+}: {
+  notification: BellNotification;
+  isNew: boolean;
+  onOpen: () => void;
+}) {
   const kind = KIND[notification.kind];
   const Icon = kind.icon;
   return (

@@ -5,7 +5,10 @@ import { errorMessage, trpc } from '../../../lib/trpc';
 export function useDisconnectQbo() {
   const utils = trpc.useUtils();
   return trpc.qbo.disconnect.useMutation({
-    onSuccess: (answer) => (answer.data.revokedAtQuickBooks ? toast.success(answer.message ?? 'QuickBooks disconnected') : toast.error(answer.message ?? 'QuickBooks disconnected')),
+    onSuccess: (answer) =>
+      answer.data.revokedAtQuickBooks
+        ? toast.success(answer.message ?? 'QuickBooks disconnected')
+        : toast.error(answer.message ?? 'QuickBooks disconnected'),
     onError: (error) => toast.error(errorMessage(error, 'Failed to disconnect QuickBooks')),
     onSettled: () => utils.qbo.invalidate(),
   });

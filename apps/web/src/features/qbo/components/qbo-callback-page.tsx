@@ -8,7 +8,8 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { errorMessage } from '../../../lib/trpc';
 import { useCompleteQboAuthorization } from '../api/complete-qbo-authorization';
 
-type CallbackState = { phase: 'loading' } | { phase: 'success'; companyName: string | null } | { phase: 'error'; message: string };
+type CallbackState =
+  { phase: 'loading' } | { phase: 'success'; companyName: string | null } | { phase: 'error'; message: string };
 
 /** Where QuickBooks sends the browser back: completes the authorization, then returns to QBO Setup. */
 export default function QboCallbackPage() {
@@ -41,7 +42,12 @@ export default function QboCallbackPage() {
         }
         setState({ phase: 'success', companyName: answer.data.companyName });
       })
-      .catch((error: unknown) => setState({ phase: 'error', message: errorMessage(error, 'An error occurred during authorization. Please try again.') }));
+      .catch((error: unknown) =>
+        setState({
+          phase: 'error',
+          message: errorMessage(error, 'An error occurred during authorization. Please try again.'),
+        }),
+      );
     // Runs once per page (the ref guards it); completeAuthorization is a new function each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params]);
@@ -53,7 +59,7 @@ export default function QboCallbackPage() {
   }, [state.phase, navigate]);
 
   return (
-    <div className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 p-4">
       <Card className="w-full max-w-md">
         <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
           {state.phase === 'loading' ? (
@@ -78,7 +84,9 @@ export default function QboCallbackPage() {
           {state.phase === 'error' ? (
             <>
               <XCircle aria-hidden className="size-12 text-red-500" />
-              <h1 className="text-lg font-semibold text-slate-900">{denied ? 'Access denied' : 'Authorization failed'}</h1>
+              <h1 className="text-lg font-semibold text-slate-900">
+                {denied ? 'Access denied' : 'Authorization failed'}
+              </h1>
               <p role="alert" className="text-sm text-red-700">
                 {state.message}
               </p>
@@ -87,6 +95,6 @@ export default function QboCallbackPage() {
           ) : null}
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

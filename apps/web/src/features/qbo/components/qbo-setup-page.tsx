@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { AlertTriangle, Building2, CheckCircle2, KeyRound, Link2, PlayCircle, RefreshCw, Server, ShieldCheck, Unplug, XCircle } from 'lucide-react';
+import { Building2, CheckCircle2, KeyRound, RefreshCw, Server, ShieldCheck, XCircle } from 'lucide-react';
 import { Alert } from '@phone-billing/ui/alert';
 import { Badge } from '@phone-billing/ui/badge';
 import { Button, buttonClasses } from '@phone-billing/ui/button';
@@ -11,17 +11,19 @@ import { StatCard } from '@phone-billing/ui/stat-card';
 import { LoadError } from '../../../components/errors/load-error';
 import { formatDateTime } from '../../../lib/dates';
 import { formatDuration } from '../../../lib/format';
-import { useDisconnectQbo } from '../api/disconnect-qbo';
 import { useQboStatus } from '../api/get-qbo-status';
-import { useRefreshQboToken } from '../api/refresh-qbo-token';
-import { useStartQboAuthorization } from '../api/start-qbo-authorization';
-import { useTestQboConnection } from '../api/test-qbo-connection';
+import { QboQuickActions } from './qbo-quick-actions';
+import { QboSetupHelp } from './qbo-setup-help';
 
 function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: string }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <span className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        {ok ? <CheckCircle2 aria-hidden className="size-4 text-green-600" /> : <XCircle aria-hidden className="size-4 text-red-500" />}
+        {ok ? (
+          <CheckCircle2 aria-hidden className="size-4 text-green-600" />
+        ) : (
+          <XCircle aria-hidden className="size-4 text-red-500" />
+        )}
         {label}
       </span>
       <span className={ok ? 'text-sm break-all text-slate-900' : 'text-sm text-red-600'}>{value}</span>
@@ -31,17 +33,6 @@ function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: st
 
 export default function QboSetupPage() {
   const status = useQboStatus({ refetchInterval: 60_000 });
-  const authorize = useStartQboAuthorization();
-  const test = useTestQboConnection();
-  const refresh = useRefreshQboToken();
-  const disconnect = useDisconnectQbo();
-  // One QuickBooks action at a time.
-  const busy = authorize.isPending || test.isPending || refresh.isPending || disconnect.isPending;
-
-  const confirmDisconnect = () => {
-    if (!window.confirm('Disconnect QuickBooks? Its tokens are revoked and deleted: billing cannot create invoices until QuickBooks is connected again.')) return;
-    disconnect.mutate({});
-  };
 
   useEffect(() => {
     if (status.error) toast.error('Failed to fetch QBO status');
@@ -87,16 +78,21 @@ export default function QboSetupPage() {
 
       {data.simulated ? (
         <Alert tone="info" title="Simulated QuickBooks">
-          No QBO_CLIENT_ID / QBO_CLIENT_SECRET are configured, so this application talks to a local QuickBooks simulator with a sample company. Connect it
-          exactly as you would connect the real one.
+          No QBO_CLIENT_ID / QBO_CLIENT_SECRET are configured, so this application talks to a local QuickBooks simulator
+          with a sample company. Connect it exactly as you would connect the real one.
         </Alert>
       ) : null}
 
       {wrongOrigin ? (
-        <Alert tone="warning" title="Open this page at the application's address to connect QuickBooks" data-testid="origin-warning">
-          QuickBooks sends you back to {data.appOrigin} (APP_ORIGIN) after you approve, and you are signed in at {browserOrigin}, so the
-          connection would fail. Open <a className="font-medium underline" href={`${data.appOrigin}/qbo-setup`}>{`${data.appOrigin}/qbo-setup`}</a> and
-          connect from there.
+        <Alert
+          tone="warning"
+          title="Open this page at the application's address to connect QuickBooks"
+          data-testid="origin-warning"
+        >
+          QuickBooks sends you back to {data.appOrigin} (APP_ORIGIN) after you approve, and you are signed in at{' '}
+          {browserOrigin}, so the connection would fail. Open{' '}
+          <a className="font-medium underline" href={`${data.appOrigin}/qbo-setup`}>{`${data.appOrigin}/qbo-setup`}</a>{' '}
+          and connect from there.
         </Alert>
       ) : null}
 
@@ -110,21 +106,35 @@ export default function QboSetupPage() {
         <StatCard
           title="Authentication"
           value={data.authenticated ? 'Connected' : 'Not Connected'}
-          hint={data.authenticated && data.connectedAt ? `Since ${formatDateTime(data.connectedAt)}` : 'Run the authorization to connect'}
+          hint={
+            data.authenticated && data.connectedAt
+              ? `Since ${formatDateTime(data.connectedAt)}`
+              : 'Run the authorization to connect'
+          }
           icon={<ShieldCheck />}
           tone={data.authenticated ? 'green' : 'red'}
         />
         <StatCard
           title="Environment"
           value={data.environment ? data.environment.charAt(0).toUpperCase() + data.environment.slice(1) : 'Not Set'}
-          hint={data.simulated ? 'Simulated QuickBooks' : data.environment === 'production' ? 'Live company data' : undefined}
+          hint={
+            data.simulated
+              ? 'Simulated QuickBooks'
+              : data.environment === 'production'
+                ? 'Live company data'
+                : undefined
+          }
           icon={<Server />}
           tone="blue"
         />
         <StatCard
           title="Tokens"
           value={data.hasTokens ? 'Valid' : 'Missing'}
-          hint={data.hasTokens ? `Access token expires in ${formatDuration(data.tokenStatus.expiresIn)} (renewed automatically)` : 'No tokens stored'}
+          hint={
+            data.hasTokens
+              ? `Access token expires in ${formatDuration(data.tokenStatus.expiresIn)} (renewed automatically)`
+              : 'No tokens stored'
+          }
           icon={<KeyRound />}
           tone={data.hasTokens ? 'green' : 'yellow'}
         />
@@ -137,45 +147,26 @@ export default function QboSetupPage() {
           </CardHeader>
           <CardContent>
             <ul className="divide-y divide-slate-100">
-              <ConfigRow label="Client ID" ok={data.clientId === 'configured'} value={data.clientId === 'configured' ? 'Configured' : 'Not configured'} />
-              <ConfigRow label="Redirect URI" ok={Boolean(data.redirectUri)} value={data.redirectUri ?? 'Not configured'} />
-              <ConfigRow label="OAuth Flow" ok={data.authenticated} value={data.authenticated ? 'Completed' : 'Not Completed'} />
+              <ConfigRow
+                label="Client ID"
+                ok={data.clientId === 'configured'}
+                value={data.clientId === 'configured' ? 'Configured' : 'Not configured'}
+              />
+              <ConfigRow
+                label="Redirect URI"
+                ok={Boolean(data.redirectUri)}
+                value={data.redirectUri ?? 'Not configured'}
+              />
+              <ConfigRow
+                label="OAuth Flow"
+                ok={data.authenticated}
+                value={data.authenticated ? 'Completed' : 'Not Completed'}
+              />
             </ul>
           </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Quick Actions</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-wrap gap-3">
-            {!data.authenticated ? (
-              <Button onClick={() => authorize.mutate()} loading={authorize.isPending} disabled={data.clientId !== 'configured' || busy}>
-                <PlayCircle aria-hidden className="size-4" /> Start OAuth Authorization
-              </Button>
-            ) : null}
-            {data.authenticated ? (
-              <Button onClick={() => test.mutate({})} loading={test.isPending} disabled={busy}>
-                <Link2 aria-hidden className="size-4" /> Test Connection
-              </Button>
-            ) : null}
-            {data.hasTokens ? (
-              <Button variant="outline" onClick={() => refresh.mutate()} loading={refresh.isPending} disabled={busy}>
-                <RefreshCw aria-hidden className="size-4" /> Refresh Token
-              </Button>
-            ) : null}
-            {data.authenticated ? (
-              <Button variant="outline" onClick={() => authorize.mutate()} loading={authorize.isPending} disabled={busy}>
-                <PlayCircle aria-hidden className="size-4" /> Re-authorize
-              </Button>
-            ) : null}
-            {data.hasTokens ? (
-              <Button variant="danger" onClick={confirmDisconnect} loading={disconnect.isPending} disabled={busy}>
-                <Unplug aria-hidden className="size-4" /> Disconnect
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
+        <QboQuickActions data={data} />
       </div>
 
       <Card>
@@ -191,7 +182,10 @@ export default function QboSetupPage() {
         <CardContent>
           {data.authenticated ? (
             <p className="text-sm text-slate-700">
-              Connected company: <span className="font-semibold text-slate-900">{data.companyInfo.companyName ?? 'Unknown (run Test Connection)'}</span>
+              Connected company:{' '}
+              <span className="font-semibold text-slate-900">
+                {data.companyInfo.companyName ?? 'Unknown (run Test Connection)'}
+              </span>
             </p>
           ) : (
             <p className="text-sm text-slate-500">No company connected yet.</p>
@@ -199,52 +193,7 @@ export default function QboSetupPage() {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Setup Instructions</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ol className="space-y-4 text-sm text-slate-700">
-              <li>
-                <p className="font-medium text-slate-900">1. Create an app</p>
-                <p>Create an app with the Accounting scope in the Intuit Developer portal (developer.intuit.com).</p>
-              </li>
-              <li>
-                <p className="font-medium text-slate-900">2. Set the redirect URI</p>
-                <p>Add this redirect URI to the app's keys, exactly as shown:</p>
-                <code className="mt-1 block rounded bg-slate-100 px-2 py-1 text-xs break-all text-slate-800">{redirectUri}</code>
-              </li>
-              <li>
-                <p className="font-medium text-slate-900">3. Configure the credentials</p>
-                <p>
-                  Put the client ID and secret in the environment configuration: <code className="text-xs">QBO_CLIENT_ID</code>, <code className="text-xs">QBO_CLIENT_SECRET</code>,{' '}
-                  <code className="text-xs">QBO_ENVIRONMENT</code> (sandbox or production), then restart the application.
-                </p>
-              </li>
-              <li>
-                <p className="font-medium text-slate-900">4. Run the authorization</p>
-                <p>Press Start OAuth Authorization, sign in to QuickBooks, choose the company and approve.</p>
-              </li>
-            </ol>
-          </CardContent>
-        </Card>
-
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <AlertTriangle aria-hidden className="size-4 text-orange-500" /> Troubleshooting
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
-              <li>If the authorization page does not open, allow popups and redirects for this site, and make sure the redirect URI matches exactly.</li>
-              <li>If QuickBooks rejects the request, verify the client ID, the client secret and the redirect URI in the environment configuration.</li>
-              <li>If calls fail with expired or invalid tokens, refresh the token or run the authorization again.</li>
-            </ul>
-          </CardContent>
-        </Card>
-      </div>
+      <QboSetupHelp redirectUri={redirectUri} />
     </div>
   );
 }

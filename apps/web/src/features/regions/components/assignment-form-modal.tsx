@@ -25,9 +25,7 @@ import { useUpdateAssignment } from '../api/update-assignment';
 type AssignmentFormValues = z.output<typeof ZAssignmentFormSchema>;
 
 export type AssignmentModalState =
-  | { mode: 'assign'; queue: TUnassignedQueue }
-  | { mode: 'edit'; assignment: TQueueAssignmentWithTeam }
-  | null;
+  { mode: 'assign'; queue: TUnassignedQueue } | { mode: 'edit'; assignment: TQueueAssignmentWithTeam } | null;
 
 interface AssignmentFormModalProps {
   state: AssignmentModalState;
@@ -53,7 +51,11 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
 
   useEffect(() => {
     if (state?.mode === 'edit') {
-      form.reset({ teamId: state.assignment.teamId, assignedBy: state.assignment.assignedBy ?? '', notes: state.assignment.notes ?? '' });
+      form.reset({
+        teamId: state.assignment.teamId,
+        assignedBy: state.assignment.assignedBy ?? '',
+        notes: state.assignment.notes ?? '',
+      });
     } else if (state?.mode === 'assign') {
       form.reset({ teamId: '', assignedBy: '', notes: '' });
     }
@@ -71,7 +73,8 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
   }, [teams]);
 
   const editing = state?.mode === 'edit';
-  const queueName = state?.mode === 'edit' ? state.assignment.queueName : state?.mode === 'assign' ? state.queue.name : '';
+  const queueName =
+    state?.mode === 'edit' ? state.assignment.queueName : state?.mode === 'assign' ? state.queue.name : '';
   const saving = assignQueue.isPending || updateAssignment.isPending;
 
   const submit = form.handleSubmit((values) => {
@@ -86,13 +89,21 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
         toast.error('No assignment selected');
         return;
       }
-      updateAssignment.mutate({ id: state.assignment.id, ...values }, { onSuccess: onClose });
+      updateAssignment.mutate(
+        { id: state.assignment.id, version: state.assignment.version, ...values },
+        { onSuccess: onClose },
+      );
     }
   });
 
   const unassign = () => {
     if (state?.mode !== 'edit') return;
-    if (!window.confirm(`Unassign queue "${state.assignment.queueName}" from team ${state.assignment.team.name}? It will be listed as unassigned.`)) return;
+    if (
+      !window.confirm(
+        `Unassign queue "${state.assignment.queueName}" from team ${state.assignment.team.name}? It will be listed as unassigned.`,
+      )
+    )
+      return;
     deleteAssignment.mutate({ id: state.assignment.id }, { onSuccess: onClose });
   };
 
@@ -141,7 +152,12 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
             ))}
           </Select>
         </FormField>
-        <FormField label="Assigned By" htmlFor="assignment-assigned-by" error={errors.assignedBy?.message} hint={me ? `Leave blank for ${me}` : undefined}>
+        <FormField
+          label="Assigned By"
+          htmlFor="assignment-assigned-by"
+          error={errors.assignedBy?.message}
+          hint={me ? `Leave blank for ${me}` : undefined}
+        >
           <Input id="assignment-assigned-by" placeholder={me} {...form.register('assignedBy')} />
         </FormField>
         <FormField label="Notes" htmlFor="assignment-notes" error={errors.notes?.message}>

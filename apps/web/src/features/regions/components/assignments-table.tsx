@@ -15,7 +15,13 @@ interface AssignmentsTableProps {
 
 export function AssignmentsTable({ assignments, canManage, onEdit }: AssignmentsTableProps) {
   if (assignments.length === 0) {
-    return <EmptyState icon={<PhoneCall />} title="No queues assigned yet" description="Assign queues from the Unassigned Queues tab." />;
+    return (
+      <EmptyState
+        icon={<PhoneCall />}
+        title="No queues assigned yet"
+        description="Assign queues from the Unassigned Queues tab."
+      />
+    );
   }
   const columns: DataColumn<TQueueAssignmentWithTeam>[] = [
     {
@@ -43,19 +49,41 @@ export function AssignmentsTable({ assignments, canManage, onEdit }: Assignments
         </>
       ),
     },
-    { key: 'assigned', header: 'Assigned', className: 'whitespace-nowrap', cell: (assignment) => formatDateTime(assignment.assignedAt) },
+    {
+      key: 'assigned',
+      header: 'Assigned',
+      className: 'whitespace-nowrap',
+      cell: (assignment) => formatDateTime(assignment.assignedAt),
+    },
     { key: 'assignedBy', header: 'Assigned By', cell: (assignment) => assignment.assignedBy ?? '—' },
-    { key: 'notes', header: 'Notes', className: 'max-w-xs truncate text-slate-500', cell: (assignment) => assignment.notes ?? '—' },
+    {
+      key: 'notes',
+      header: 'Notes',
+      className: 'max-w-xs truncate text-slate-500',
+      cell: (assignment) => assignment.notes ?? '—',
+    },
   ];
   if (canManage) {
     columns.push(
       actionsColumn((assignment) => (
-        <Button variant="ghost" size="sm" onClick={() => onEdit(assignment)} aria-label={`Edit assignment of ${assignment.queueName}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onEdit(assignment)}
+          aria-label={`Edit assignment of ${assignment.queueName}`}
+        >
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </Button>
       )),
     );
   }
-  return <DataTable aria-label="Queue assignments" columns={columns} rows={assignments} rowKey={(assignment) => assignment.id} />;
+  return (
+    <DataTable
+      aria-label="Queue assignments"
+      columns={columns}
+      rows={assignments}
+      rowKey={(assignment) => assignment.id}
+    />
+  );
 }

@@ -67,7 +67,11 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                 onClick={() => setClosedRegions((set) => toggle(set, region.id))}
                 className="flex w-full items-center gap-3 rounded-lg px-4 py-3 text-left hover:bg-slate-50"
               >
-                {regionOpen ? <ChevronDown className="size-4 text-slate-400" /> : <ChevronRight className="size-4 text-slate-400" />}
+                {regionOpen ? (
+                  <ChevronDown className="size-4 text-slate-400" />
+                ) : (
+                  <ChevronRight className="size-4 text-slate-400" />
+                )}
                 <MapPin className="size-5 text-blue-600" aria-hidden="true" />
                 <span className="font-semibold text-slate-900">{region.name}</span>
                 <StatusBadge active={region.isActive} />
@@ -77,7 +81,9 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
               </button>
               {regionOpen ? (
                 <div className="border-t border-slate-100 px-4 py-2">
-                  {region.description ? <p className="mb-2 pl-11 text-sm text-slate-500">{region.description}</p> : null}
+                  {region.description ? (
+                    <p className="mb-2 pl-11 text-sm text-slate-500">{region.description}</p>
+                  ) : null}
                   {region.teams.length === 0 ? (
                     <p className="py-2 pl-11 text-sm text-slate-500">No teams in this region yet.</p>
                   ) : (
@@ -92,11 +98,17 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                               onClick={() => setOpenTeams((set) => toggle(set, team.id))}
                               className="flex w-full items-center gap-3 rounded-md py-2 pr-2 pl-6 text-left hover:bg-slate-50"
                             >
-                              {teamOpen ? <ChevronDown className="size-4 text-slate-400" /> : <ChevronRight className="size-4 text-slate-400" />}
+                              {teamOpen ? (
+                                <ChevronDown className="size-4 text-slate-400" />
+                              ) : (
+                                <ChevronRight className="size-4 text-slate-400" />
+                              )}
                               <Users className="size-4 text-purple-600" aria-hidden="true" />
                               <span className="font-medium text-slate-800">{team.name}</span>
                               <StatusBadge active={team.isActive} />
-                              <span className="ml-auto text-sm text-slate-500">{plural(team.queueAssignments.length, 'queue')}</span>
+                              <span className="ml-auto text-sm text-slate-500">
+                                {plural(team.queueAssignments.length, 'queue')}
+                              </span>
                             </button>
                             {teamOpen ? (
                               team.queueAssignments.length === 0 ? (
@@ -104,10 +116,15 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                               ) : (
                                 <ul className="flex flex-col pb-1" aria-label={`Queues of ${team.name}`}>
                                   {team.queueAssignments.map((assignment) => (
-                                    <li key={assignment.id} className="flex items-center gap-2 py-1.5 pl-20 text-sm text-slate-700">
+                                    <li
+                                      key={assignment.id}
+                                      className="flex items-center gap-2 py-1.5 pl-20 text-sm text-slate-700"
+                                    >
                                       <PhoneCall className="size-4 text-green-600" aria-hidden="true" />
                                       <span>{assignment.queueName}</span>
-                                      {assignment.notes ? <span className="truncate text-slate-600">– {assignment.notes}</span> : null}
+                                      {assignment.notes ? (
+                                        <span className="truncate text-slate-600">– {assignment.notes}</span>
+                                      ) : null}
                                     </li>
                                   ))}
                                 </ul>

@@ -34,7 +34,13 @@ export default function RegionTeamsPage() {
   return <RegionTeamsScreen canManageRegions={canManageRegions} canManageTeams={canManageTeams} />;
 }
 
-function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegions: boolean; canManageTeams: boolean }) {
+function RegionTeamsScreen({
+  canManageRegions,
+  canManageTeams,
+}: {
+  canManageRegions: boolean;
+  canManageTeams: boolean;
+}) {
   const data = useRegionData();
   const [tab, setTab] = useState<TabName>('overview');
   const [unitModal, setUnitModal] = useState<UnitModalState>(null);
@@ -68,9 +74,27 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Summary">
-            <StatCard title="Regions" value={summary.regions} hint={`${summary.activeRegions} active`} icon={<MapPin />} tone="blue" />
-            <StatCard title="Teams" value={summary.teams} hint={`${summary.activeTeams} active`} icon={<Users />} tone="purple" />
-            <StatCard title="Assigned Queues" value={summary.assigned} hint="Held by a team" icon={<PhoneCall />} tone="green" />
+            <StatCard
+              title="Regions"
+              value={summary.regions}
+              hint={`${summary.activeRegions} active`}
+              icon={<MapPin />}
+              tone="blue"
+            />
+            <StatCard
+              title="Teams"
+              value={summary.teams}
+              hint={`${summary.activeTeams} active`}
+              icon={<Users />}
+              tone="purple"
+            />
+            <StatCard
+              title="Assigned Queues"
+              value={summary.assigned}
+              hint="Held by a team"
+              icon={<PhoneCall />}
+              tone="green"
+            />
             <StatCard
               title="Unassigned Queues"
               value={summary.unassigned}
@@ -119,13 +143,26 @@ function RegionTeamsScreen({ canManageRegions, canManageTeams }: { canManageRegi
                       Calls on these queues are not attributed to a team until they are assigned.
                     </Alert>
                   ) : null}
-                  <OverviewTree regions={data.regions} onCreateRegion={canManageRegions ? () => setUnitModal({ kind: 'region', editing: null }) : undefined} />
+                  <OverviewTree
+                    regions={data.regions}
+                    onCreateRegion={
+                      canManageRegions ? () => setUnitModal({ kind: 'region', editing: null }) : undefined
+                    }
+                  />
                 </TabsContent>
                 <TabsContent value="regions">
-                  <RegionsTable regions={data.regions} canManage={canManageRegions} onEdit={(region) => setUnitModal({ kind: 'region', editing: region })} />
+                  <RegionsTable
+                    regions={data.regions}
+                    canManage={canManageRegions}
+                    onEdit={(region) => setUnitModal({ kind: 'region', editing: region })}
+                  />
                 </TabsContent>
                 <TabsContent value="teams">
-                  <TeamsTable teams={data.teams} canManage={canManageTeams} onEdit={(team) => setUnitModal({ kind: 'team', editing: team })} />
+                  <TeamsTable
+                    teams={data.teams}
+                    canManage={canManageTeams}
+                    onEdit={(team) => setUnitModal({ kind: 'team', editing: team })}
+                  />
                 </TabsContent>
                 <TabsContent value="assignments">
                   <AssignmentsTable

@@ -6,20 +6,27 @@ import { UnitTable } from './unit-table';
 
 const queuesOf = (region: TRegion) => region.teams.reduce((sum, team) => sum + team.queueAssignments.length, 0);
 
-export function RegionsTable({ regions, canManage, onEdit }: { regions: TRegion[]; canManage: boolean; onEdit: (region: TRegion) => void }) {
+/** What deleting a region takes with it: its teams, and their queues' assignments. */
+function regionDeleteQuestion(region: TRegion): string {
+  const queues = queuesOf(region);
+  const consequence =
+    region.teams.length === 0
+      ? 'Deleting a region also deletes its teams; this one has none.'
+      : `This also deletes its ${plural(region.teams.length, 'team')} (${region.teams.map((team) => team.name).join(', ')})` +
+        (queues > 0 ? ` and unassigns their ${plural(queues, 'queue')}.` : '.');
+  return `Delete region "${region.name}"? ${consequence} This cannot be undone.`;
+}
+
+export function RegionsTable({
+  regions,
+  canManage,
+  onEdit,
+}: {
+  regions: TRegion[];
+  canManage: boolean;
+  onEdit: (region: TRegion) => void;
+}) {
   const deleteRegion = useDeleteRegion();
-
-  const remove = (region: TRegion) => {
-    const queues = queuesOf(region);
-    const consequence =
-      region.teams.length === 0
-        ? 'Deleting a region also deletes its teams; this one has none.'
-        : `This also deletes its ${plural(region.teams.length, 'team')} (${region.teams.map((team) => team.name).join(', ')})` +
-          (queues > 0 ? ` and unassigns their ${plural(queues, 'queue')}.` : '.');
-    if (!window.confirm(`Delete region "${region.name}"? ${consequence} This cannot be undone.`)) return;
-    deleteRegion.mutate({ id: region.id });
-  };
-
   return (
     <UnitTable
       label="Regions"
@@ -29,8 +36,8 @@ export function RegionsTable({ regions, canManage, onEdit }: { regions: TRegion[
       queueCount={queuesOf}
       canManage={canManage}
       onEdit={onEdit}
-      onDelete={remove}
-      deleting={deleteRegion.isPending}
+      deletion={deleteRegion}
+      deleteQuestion={regionDeleteQuestion}
       empty={{ icon: <MapPin />, title: 'No regions yet' }}
     />
   );

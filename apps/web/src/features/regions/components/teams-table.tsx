@@ -4,16 +4,23 @@ import { plural } from '../../../lib/format';
 import { useDeleteTeam } from '../api/delete-team';
 import { UnitTable } from './unit-table';
 
-export function TeamsTable({ teams, canManage, onEdit }: { teams: TTeam[]; canManage: boolean; onEdit: (team: TTeam) => void }) {
+/** Deleting a team unassigns its queues. */
+function teamDeleteQuestion(team: TTeam): string {
+  const queues = team.queueAssignments.length;
+  const consequence = queues > 0 ? ` Its ${plural(queues, 'queue')} will become unassigned.` : '';
+  return `Delete team "${team.name}" (${team.region.name})?${consequence} This cannot be undone.`;
+}
+
+export function TeamsTable({
+  teams,
+  canManage,
+  onEdit,
+}: {
+  teams: TTeam[];
+  canManage: boolean;
+  onEdit: (team: TTeam) => void;
+}) {
   const deleteTeam = useDeleteTeam();
-
-  const remove = (team: TTeam) => {
-    const queues = team.queueAssignments.length;
-    const consequence = queues > 0 ? ` Its ${plural(queues, 'queue')} will become unassigned.` : '';
-    if (!window.confirm(`Delete team "${team.name}" (${team.region.name})?${consequence} This cannot be undone.`)) return;
-    deleteTeam.mutate({ id: team.id });
-  };
-
   return (
     <UnitTable
       label="Teams"
@@ -23,8 +30,8 @@ export function TeamsTable({ teams, canManage, onEdit }: { teams: TTeam[]; canMa
       queueCount={(team) => team.queueAssignments.length}
       canManage={canManage}
       onEdit={onEdit}
-      onDelete={remove}
-      deleting={deleteTeam.isPending}
+      deletion={deleteTeam}
+      deleteQuestion={teamDeleteQuestion}
       empty={{ icon: <Users />, title: 'No teams yet' }}
     />
   );

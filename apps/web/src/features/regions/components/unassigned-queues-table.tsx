@@ -14,17 +14,39 @@ interface UnassignedQueuesTableProps {
 /** The Genesys queues no team holds. */
 export function UnassignedQueuesTable({ queues, canManage, onAssign }: UnassignedQueuesTableProps) {
   if (queues.length === 0) {
-    return <EmptyState icon={<CheckCircle2 className="text-green-600" />} title="All queues are assigned!" description="Every Genesys queue belongs to a team." />;
+    return (
+      <EmptyState
+        icon={<CheckCircle2 className="text-green-600" />}
+        title="All queues are assigned!"
+        description="Every Genesys queue belongs to a team."
+      />
+    );
   }
   const columns: DataColumn<TUnassignedQueue>[] = [
-    { key: 'queue', header: 'Queue', className: 'font-medium text-slate-900', card: 'title', cell: (queue) => queue.name },
+    {
+      key: 'queue',
+      header: 'Queue',
+      className: 'font-medium text-slate-900',
+      card: 'title',
+      cell: (queue) => queue.name,
+    },
     { key: 'division', header: 'Division', cell: (queue) => queue.divisionName ?? '—' },
-    { key: 'description', header: 'Description', className: 'max-w-sm truncate text-slate-500', cell: (queue) => queue.description ?? '—' },
+    {
+      key: 'description',
+      header: 'Description',
+      className: 'max-w-sm truncate text-slate-500',
+      cell: (queue) => queue.description ?? '—',
+    },
   ];
   if (canManage) {
     columns.push(
       actionsColumn((queue) => (
-        <Button size="sm" variant="outline" onClick={() => onAssign(queue)} aria-label={`Assign to Team — Assign ${queue.name} to Team`}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => onAssign(queue)}
+          aria-label={`Assign to Team — Assign ${queue.name} to Team`}
+        >
           <Link2 className="size-4" aria-hidden="true" />
           Assign to Team
         </Button>

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZRegionFormSchema, ZTeamFormSchema, type TRegion, type TTeam, type TTeamForm } from '@phone-billing/api/schemas';
+import {
+  ZRegionRequestSchema,
+  ZTeamRequestSchema,
+  type TRegion,
+  type TTeam,
+  type TTeamForm,
+} from '@phone-billing/api/schemas';
 import { Checkbox } from '@phone-billing/ui/checkbox';
 import { FormField } from '@phone-billing/ui/form-field';
 import { FormModal } from '@phone-billing/ui/form-modal';
@@ -15,7 +21,8 @@ import { useUpdateRegion } from '../api/update-region';
 import { useUpdateTeam } from '../api/update-team';
 
 /** Which unit the modal creates or edits (null `editing`: a new one); null: closed. */
-export type UnitModalState = { kind: 'region'; editing: TRegion | null } | { kind: 'team'; editing: TTeam | null } | null;
+export type UnitModalState =
+  { kind: 'region'; editing: TRegion | null } | { kind: 'team'; editing: TTeam | null } | null;
 
 const TEXT = {
   region: {
@@ -46,7 +53,15 @@ const TEXT = {
  * Create or edit a region or a team: name (required), description, active (new ones are active),
  * and for a team its region (required).
  */
-export function UnitFormModal({ state, regions, onClose }: { state: UnitModalState; regions: TRegion[]; onClose: () => void }) {
+export function UnitFormModal({
+  state,
+  regions,
+  onClose,
+}: {
+  state: UnitModalState;
+  regions: TRegion[];
+  onClose: () => void;
+}) {
   const createRegion = useCreateRegion();
   const updateRegion = useUpdateRegion();
   const createTeam = useCreateTeam();
@@ -54,7 +69,9 @@ export function UnitFormModal({ state, regions, onClose }: { state: UnitModalSta
   const kind = state?.kind ?? 'region';
   const form = useForm<TTeamForm>({
     // A team's form is a region's plus its region; each is checked by its own shared schema.
-    resolver: (kind === 'team' ? zodResolver(ZTeamFormSchema) : zodResolver(ZRegionFormSchema)) as Resolver<TTeamForm>,
+    resolver: (kind === 'team'
+      ? zodResolver(ZTeamRequestSchema)
+      : zodResolver(ZRegionRequestSchema)) as Resolver<TTeamForm>,
     defaultValues: { name: '', description: '', regionId: '', isActive: true },
   });
   const { errors } = form.formState;
@@ -79,11 +96,13 @@ export function UnitFormModal({ state, regions, onClose }: { state: UnitModalSta
     if (state?.kind === 'team') {
       const team = { ...body, regionId: values.regionId };
       if (!state.editing) createTeam.mutate(team, done);
-      else if (state.editing.id) updateTeam.mutate({ id: state.editing.id, ...team }, done);
+      else if (state.editing.id)
+        updateTeam.mutate({ id: state.editing.id, version: state.editing.version, ...team }, done);
       else toast.error('No team selected');
     } else if (state?.kind === 'region') {
       if (!state.editing) createRegion.mutate(body, done);
-      else if (state.editing.id) updateRegion.mutate({ id: state.editing.id, ...body }, done);
+      else if (state.editing.id)
+        updateRegion.mutate({ id: state.editing.id, version: state.editing.version, ...body }, done);
       else toast.error('No region selected');
     }
   });
@@ -103,7 +122,13 @@ export function UnitFormModal({ state, regions, onClose }: { state: UnitModalSta
           <Input id={`${kind}-name`} placeholder={text.placeholder} autoFocus {...form.register('name')} />
         </FormField>
         {kind === 'team' ? (
-          <FormField label="Region" htmlFor="team-region" error={errors.regionId?.message} hint={regions.length === 0 ? 'Create a region first.' : undefined} required>
+          <FormField
+            label="Region"
+            htmlFor="team-region"
+            error={errors.regionId?.message}
+            hint={regions.length === 0 ? 'Create a region first.' : undefined}
+            required
+          >
             <Select id="team-region" {...form.register('regionId')}>
               <option value="">Select a region</option>
               {regions.map((region) => (

@@ -5,12 +5,10 @@ import {
   type TChangePasswordForm,
   type TUpdateProfileRequest,
 } from '@phone-billing/api/schemas';
-import { Button } from '@phone-billing/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
-import { FormField } from '@phone-billing/ui/form-field';
-import { Input } from '@phone-billing/ui/input';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { FormCard } from '../../../components/form-card';
+import { PasswordField, registeredField, TextField } from '../../../components/text-field';
 import { useAuthStore } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useChangePassword } from '../api/change-password';
@@ -20,7 +18,10 @@ import { useUpdateProfile } from '../api/update-profile';
 export function ProfileCard() {
   const user = useAuthStore((state) => state.user);
   const updateProfile = useUpdateProfile();
-  const form = useForm<TUpdateProfileRequest>({ resolver: zodResolver(ZUpdateProfileRequestSchema), defaultValues: { name: user?.name ?? '' } });
+  const form = useForm<TUpdateProfileRequest>({
+    resolver: zodResolver(ZUpdateProfileRequestSchema),
+    defaultValues: { name: user?.name ?? '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -32,24 +33,22 @@ export function ProfileCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Profile Information</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Profile Information">
-          <FormField label="Display name" htmlFor="profile-name" error={form.formState.errors.name?.message}>
-            <Input id="profile-name" autoComplete="name" {...form.register('name')} />
-          </FormField>
-          <FormField label="Account email" htmlFor="profile-email" hint="Your e-mail cannot be changed here.">
-            <Input id="profile-email" value={user?.email ?? ''} readOnly disabled />
-          </FormField>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Save Profile
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Profile Information"
+      submitLabel="Save Profile"
+      onSubmit={onSubmit}
+      submitting={form.formState.isSubmitting}
+    >
+      <TextField label="Display name" id="profile-name" autoComplete="name" {...registeredField(form, 'name')} />
+      <TextField
+        label="Account email"
+        id="profile-email"
+        hint="Your e-mail cannot be changed here."
+        value={user?.email ?? ''}
+        readOnly
+        disabled
+      />
+    </FormCard>
   );
 }
 
@@ -60,7 +59,6 @@ export function PasswordCard() {
     resolver: zodResolver(ZChangePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const errors = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -73,26 +71,25 @@ export function PasswordCard() {
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="space-y-4" onSubmit={onSubmit} noValidate aria-label="Change Password">
-          <FormField label="Current password" htmlFor="current-password" error={errors.currentPassword?.message}>
-            <Input id="current-password" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
-          </FormField>
-          <FormField label="New password" htmlFor="new-password" error={errors.newPassword?.message} hint="At least 8 characters">
-            <Input id="new-password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          </FormField>
-          <FormField label="Confirm new password" htmlFor="confirm-password" error={errors.confirmPassword?.message}>
-            <Input id="confirm-password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
-          </FormField>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Update Password
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Change Password"
+      submitLabel="Update Password"
+      onSubmit={onSubmit}
+      submitting={form.formState.isSubmitting}
+    >
+      <PasswordField
+        label="Current password"
+        id="current-password"
+        autoComplete="current-password"
+        {...registeredField(form, 'currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        id="new-password"
+        hint="At least 8 characters"
+        {...registeredField(form, 'newPassword')}
+      />
+      <PasswordField label="Confirm new password" id="confirm-password" {...registeredField(form, 'confirmPassword')} />
+    </FormCard>
   );
 }

@@ -21,7 +21,10 @@ export function ApiTokensCard() {
   const createToken = useCreateApiToken();
   const revokeToken = useRevokeApiToken();
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const form = useForm<TCreateApiTokenRequest>({ resolver: zodResolver(ZCreateApiTokenRequestSchema), defaultValues: { name: '' } });
+  const form = useForm<TCreateApiTokenRequest>({
+    resolver: zodResolver(ZCreateApiTokenRequestSchema),
+    defaultValues: { name: '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -52,7 +55,12 @@ export function ApiTokensCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit} noValidate aria-label="Create API token">
-          <FormField label="Token name" htmlFor="token-name" error={form.formState.errors.name?.message} className="min-w-60 flex-1">
+          <FormField
+            label="Token name"
+            htmlFor="token-name"
+            error={form.formState.errors.name?.message}
+            className="min-w-60 flex-1"
+          >
             <Input id="token-name" placeholder="e.g. nightly export" autoComplete="off" {...form.register('name')} />
           </FormField>
           <Button type="submit" loading={form.formState.isSubmitting}>
@@ -64,7 +72,16 @@ export function ApiTokensCard() {
             <p className="text-sm">Copy it now: it is shown only this once.</p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <code className="break-all rounded bg-white px-2 py-1 text-xs text-slate-800">{secret.token}</code>
-              <Button size="sm" variant="outline" onClick={() => navigator.clipboard?.writeText(secret.token).then(() => toast.success('Token copied'), () => toast.error('Could not copy the token'))}>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() =>
+                  navigator.clipboard?.writeText(secret.token).then(
+                    () => toast.success('Token copied'),
+                    () => toast.error('Could not copy the token'),
+                  )
+                }
+              >
                 Copy
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
@@ -92,7 +109,12 @@ export function ApiTokensCard() {
                   <Td>{formatDateTime(token.createdAt)}</Td>
                   <Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</Td>
                   <Td className="text-right">
-                    <Button size="sm" variant="outline" onClick={() => void revoke(token.id, token.name)} aria-label={`Revoke ${token.name}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => void revoke(token.id, token.name)}
+                      aria-label={`Revoke ${token.name}`}
+                    >
                       Revoke
                     </Button>
                   </Td>

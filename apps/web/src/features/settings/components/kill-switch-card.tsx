@@ -29,7 +29,11 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
     setReasonError(null);
     try {
       await update.mutateAsync({ killSwitch: { enabled, reason: enabled ? reason.trim() : null } });
-      toast.success(enabled ? 'Kill switch activated: all billing jobs are paused' : 'Kill switch deactivated: billing jobs can run');
+      toast.success(
+        enabled
+          ? 'Kill switch activated: all billing jobs are paused'
+          : 'Kill switch deactivated: billing jobs can run',
+      );
       setReason('');
       setConfirming(false);
     } catch (error) {
@@ -41,7 +45,10 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
     <Card className={cn(killSwitch.enabled && 'border-red-300')} data-testid="kill-switch">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <AlertOctagon className={cn('h-5 w-5', killSwitch.enabled ? 'text-red-600' : 'text-slate-400')} aria-hidden="true" />
+          <AlertOctagon
+            className={cn('h-5 w-5', killSwitch.enabled ? 'text-red-600' : 'text-slate-400')}
+            aria-hidden="true"
+          />
           Emergency Kill Switch
         </CardTitle>
         <Badge tone={killSwitch.enabled ? 'red' : 'green'} data-testid="kill-switch-state">
@@ -50,11 +57,13 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
       </CardHeader>
       <CardContent className="space-y-4">
         <p className="text-sm text-slate-600">
-          While on, new billing runs are refused, due scheduled runs are held until it is turned off, and running jobs stop before their next invoice.
+          While on, new billing runs are refused, due scheduled runs are held until it is turned off, and running jobs
+          stop before their next invoice.
         </p>
         {killSwitch.changedAt && (
           <p className="text-sm text-slate-700" data-testid="kill-switch-history">
-            Turned {killSwitch.enabled ? 'on' : 'off'} by {killSwitch.changedBy ?? 'unknown'} on {formatDateTime(killSwitch.changedAt)}
+            Turned {killSwitch.enabled ? 'on' : 'off'} by {killSwitch.changedBy ?? 'unknown'} on{' '}
+            {formatDateTime(killSwitch.changedAt)}
             {killSwitch.reason ? (
               <>
                 {' '}
@@ -71,7 +80,13 @@ export function KillSwitchCard({ settings, canManage }: { settings: TSettings; c
           </Button>
         ) : confirming ? (
           <div className="space-y-3">
-            <FormField label="Reason" htmlFor="kill-switch-reason" error={reasonError ?? undefined} required hint="Shown to everyone who finds billing paused">
+            <FormField
+              label="Reason"
+              htmlFor="kill-switch-reason"
+              error={reasonError ?? undefined}
+              required
+              hint="Shown to everyone who finds billing paused"
+            >
               <Textarea
                 id="kill-switch-reason"
                 rows={2}

@@ -31,7 +31,13 @@ export default function SettingsPage() {
         <ProfileCard />
         <PasswordCard />
       </div>
-      {settings.error && !settings.data ? <LoadError title={errorMessage(settings.error, 'Failed to load settings')} onRetry={settings.refetch} retrying={settings.isFetching} /> : null}
+      {settings.error && !settings.data ? (
+        <LoadError
+          title={errorMessage(settings.error, 'Failed to load settings')}
+          onRetry={settings.refetch}
+          retrying={settings.isFetching}
+        />
+      ) : null}
       {settings.isLoading && (
         <div className="flex justify-center p-12">
           <Spinner />
@@ -39,7 +45,11 @@ export default function SettingsPage() {
       )}
       {settings.data && (
         <>
-          {!canManage && <Alert tone="info">You can read the organisation settings; changing them needs the settings:manage permission.</Alert>}
+          {!canManage && (
+            <Alert tone="info">
+              You can read the organisation settings; changing them needs the settings:manage permission.
+            </Alert>
+          )}
           <KillSwitchCard settings={settings.data.data} canManage={canManage} />
           <OrganisationSettingsForm settings={settings.data.data} canManage={canManage}>
             <IntegrationCards />

@@ -47,13 +47,34 @@ export function IntegrationCards() {
       <Card>
         <CardHeader>
           <CardTitle>Phone System API</CardTitle>
-          {simulated && <Badge tone={simulated.genesys ? 'yellow' : 'green'}>{simulated.genesys ? 'Simulated' : 'Live'}</Badge>}
+          {simulated && (
+            <Badge tone={simulated.genesys ? 'yellow' : 'green'}>{simulated.genesys ? 'Simulated' : 'Live'}</Badge>
+          )}
         </CardHeader>
         <CardContent className="space-y-4">
           <ReadOnly id="genesys-provider" label="Provider" value="Genesys Cloud" />
-          <ReadOnly id="genesys-credentials" label="Credentials" value={simulated ? (simulated.genesys ? 'Built-in simulator (no GENESYS_* credentials set)' : 'From GENESYS_* environment variables') : ''} />
-          <ReadOnly id="genesys-status" label="Status" value={genesys ? (genesys.isConnected ? 'Connected' : genesys.lastError ?? 'Not connected') : 'Unknown'} />
-          <Button variant="outline" disabled={!canGenesys} loading={testGenesys.isPending} onClick={() => void runTest('genesys')}>
+          <ReadOnly
+            id="genesys-credentials"
+            label="Credentials"
+            value={
+              simulated
+                ? simulated.genesys
+                  ? 'Built-in simulator (no GENESYS_* credentials set)'
+                  : 'From GENESYS_* environment variables'
+                : ''
+            }
+          />
+          <ReadOnly
+            id="genesys-status"
+            label="Status"
+            value={genesys ? (genesys.isConnected ? 'Connected' : (genesys.lastError ?? 'Not connected')) : 'Unknown'}
+          />
+          <Button
+            variant="outline"
+            disabled={!canGenesys}
+            loading={testGenesys.isPending}
+            onClick={() => void runTest('genesys')}
+          >
             Test Connection
           </Button>
         </CardContent>
@@ -64,10 +85,23 @@ export function IntegrationCards() {
           {simulated && <Badge tone={simulated.qbo ? 'yellow' : 'green'}>{simulated.qbo ? 'Simulated' : 'Live'}</Badge>}
         </CardHeader>
         <CardContent className="space-y-4">
-          <ReadOnly id="qbo-environment" label="Environment" value={qbo?.environment ?? (simulated?.qbo ? 'sandbox (simulated)' : 'sandbox')} />
-          <ReadOnly id="qbo-company" label="Company" value={qbo ? (qbo.connected ? qbo.companyInfo.companyName ?? 'Connected' : 'Not connected') : 'Unknown'} />
+          <ReadOnly
+            id="qbo-environment"
+            label="Environment"
+            value={qbo?.environment ?? (simulated?.qbo ? 'sandbox (simulated)' : 'sandbox')}
+          />
+          <ReadOnly
+            id="qbo-company"
+            label="Company"
+            value={qbo ? (qbo.connected ? (qbo.companyInfo.companyName ?? 'Connected') : 'Not connected') : 'Unknown'}
+          />
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" disabled={!canQbo} loading={testQbo.isPending} onClick={() => void runTest('qbo')}>
+            <Button
+              variant="outline"
+              disabled={!canQbo}
+              loading={testQbo.isPending}
+              onClick={() => void runTest('qbo')}
+            >
               Test Connection
             </Button>
             <Link to="/qbo-setup" className={buttonClasses({ variant: 'ghost' })}>
@@ -90,7 +124,11 @@ export function SystemCard({ settings }: { settings: TSettings }) {
         <span className="text-xs text-slate-500">Read-only; set when the server starts</span>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-3">
-        <ReadOnly id="system-database" label="Database" value={system.database === 'embedded' ? 'Embedded PostgreSQL' : 'External PostgreSQL (DATABASE_URL)'} />
+        <ReadOnly
+          id="system-database"
+          label="Database"
+          value={system.database === 'embedded' ? 'Embedded PostgreSQL' : 'External PostgreSQL (DATABASE_URL)'}
+        />
         <ReadOnly id="system-log-level" label="Log level" value={system.logLevel} />
         <ReadOnly id="system-log-retention" label="Log retention" value={system.logRetention} />
       </CardContent>

@@ -1,0 +1,493 @@
+// What happens to a billing business, one step at a time, as fast-check commands: time passing
+// (scheduled runs fire), calls arriving on time, late and in progress, clerks running, editing,
+// moving queues, archiving, stopping runs, QuickBooks misbehaving and people voiding, deleting,
+// renumbering and releasing invoices, and things happening at once. Every step ends with the
+// invariants (invariants.ts).
+import fc from 'fast-check';
+import { AppError } from '../../packages/api/src/errors';
+import { exportJobCalls } from '../../packages/api/src/billing/calls-export';
+import { checkCreatedInvoices } from '../../packages/api/src/billing/check-invoices';
+import { releaseInvoice } from '../../packages/api/src/billing/release-invoice';
+import { releaseHeldRuns, requeueStaleJobs } from '../../packages/api/src/billing/scheduled-runs';
+import { resolveAbandonedReservations } from '../../packages/api/src/billing/send-invoices';
+import { cancelJob, retryJob, startManualJob } from '../../packages/api/src/billing/start-job';
+import { addDays, dayIn } from './calendar';
+import { checkJobRows, checkMoney, checkStopped, OracleFailure } from './invariants';
+import { periodKey, type BillingModel, type ModelPeriod } from './model';
+import { DAY_MS, type BillingWorld } from './world';
+
+export type Command = fc.AsyncCommand<BillingModel, BillingWorld>;
+
+export const ZONES = ['America/Los_Angeles', 'America/New_York', 'Pacific/Auckland', 'Asia/Kolkata'] as const;
+const RATES = ['0.0425', '0.10', '1.2500', '0.0333'] as const;
+const OVERAGE_RATES = ['0.09', '0.0850', '1.10'] as const;
+export const RULES = [
+  { start: 1, end: 31 },
+  { start: 16, end: 15 },
+  { start: 8, end: 7 },
+  { start: 25, end: 24 },
+] as const;
+
+/** Simulated time between two steps: more than the ten minutes within which scheduled runs do not pull a day again. */
+const STEP_MS = 11 * 60_000;
+
+const PERSON = { id: '00000000-0000-4000-8000-00000000a11e', email: 'clerk@example.com' };
+
+function step(
+  name: string,
+  body: (world: BillingWorld) => Promise<void>,
+  precondition: (model: BillingModel) => boolean = () => true,
+): Command {
+  return {
+    check: precondition,
+    run: async (_model, world) => {
+      // Each step begins a little later than the last ended: scheduled runs re-pull what Genesys
+      // reported in an earlier step (they skip days pulled in the last ten minutes of this clock).
+      world.nowMs += STEP_MS;
+      world.log.push(`${dayIn(world.nowMs, world.model.zone)} ${name}`);
+      try {
+        await body(world);
+      } finally {
+        // A step's interference (kill switch, Cancel, release, queue move) belongs to its own run only.
+        world.front.beforeNextCreate(null);
+      }
+      await checkMoney(world);
+      await checkJobRows(world);
+      checkStopped(world, 'the kill switch or Cancel');
+    },
+    toString: () => name,
+  };
+}
+
+const profileAt = (world: BillingWorld, index: number) =>
+  [...world.model.profiles.values()][index % world.model.profiles.size]!;
+
+/** The background sweep and the nightly invoice check, then the workers. */
+export async function sweep(world: BillingWorld): Promise<void> {
+  const { services } = world;
+  await releaseHeldRuns(services);
+  await requeueStaleJobs(services, 600);
+  // Simulated hours pass between steps: reservations of ended jobs are settled with QuickBooks.
+  await resolveAbandonedReservations(services, new Date(Date.now() + 3_600_000));
+  await checkCreatedInvoices(services).catch(() => undefined);
+  await world.drain();
+}
+
+type RangeSpec = { endBack: number; length: number; queues: number[] };
+const rangeSpec = fc.record({
+  endBack: fc.integer({ min: 1, max: 75 }),
+  length: fc.integer({ min: 1, max: 62 }),
+  queues: fc.uniqueArray(fc.nat(5), { minLength: 1, maxLength: 6 }),
+});
+const describeRange = (spec: RangeSpec) =>
+  `${spec.length} days ending ${spec.endBack} days ago, queues ${spec.queues.join(',')}`;
+
+/** Starts a manual run as a clerk would; null when the product refuses it (the kill switch is on). */
+async function startRun(world: BillingWorld, spec: RangeSpec, isDryRun: boolean) {
+  const today = dayIn(world.nowMs, world.model.zone);
+  const end = addDays(today, -spec.endBack);
+  const input = {
+    billingPeriodStart: addDays(end, -(spec.length - 1)),
+    billingPeriodEnd: end,
+    isDryRun,
+    selectedQueues: spec.queues.map((index) => world.queues[index]!),
+  };
+  try {
+    return await startManualJob(world.services, input, null, world.now);
+  } catch (error) {
+    if (world.killSwitch && error instanceof AppError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
+}
+
+// ------------------------------------------------------------------ time and calls
+
+const advance = fc
+  .integer({ min: 1, max: 34 })
+  .map((days) => step(`${days} days pass`, (world) => world.advance(days, () => sweep(world))));
+
+const calls = fc
+  .record({
+    queue: fc.nat(5),
+    daysAgo: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(0) },
+      fc.integer({ min: 1, max: 12 }),
+      fc.integer({ min: 13, max: 80 }),
+    ),
+    minute: fc.nat(1439),
+    seconds: fc.array(fc.integer({ min: 0, max: 2400 }), { minLength: 1, maxLength: 4 }),
+    inProgress: fc.boolean(),
+    chat: fc.boolean(),
+  })
+  .map((spec) =>
+    step(
+      `Genesys reports ${spec.seconds.length} call(s) on queue ${spec.queue}, ${spec.daysAgo} days ago${spec.inProgress ? ', the first in progress' : ''}${spec.chat ? ', one a chat' : ''}`,
+      async (world) => {
+        const queue = world.queues[spec.queue]!;
+        const dayStart = world.todayStartMs() - spec.daysAgo * DAY_MS;
+        spec.seconds.forEach((seconds, index) => {
+          let start = dayStart + spec.minute * 60_000 + index * 97_000;
+          if (start > world.nowMs - 60_000) start = world.nowMs - (index + 2) * 60_000;
+          // In progress for the next few steps (each takes STEP_MS of simulated time).
+          const duration = spec.inProgress && index === 0 ? Math.ceil((world.nowMs - start) / 1000) + 3600 : seconds;
+          world.addCall(
+            queue,
+            start,
+            Math.min(duration, 86_400),
+            spec.chat && index === spec.seconds.length - 1 ? 'chat' : 'voice',
+          );
+        });
+      },
+    ),
+  );
+
+/** Genesys reports a call late, on a day near the end of a profile's previous period (usually billed already). */
+const lateCall = fc
+  .record({
+    profile: fc.nat(3),
+    daysBeforeEnd: fc.nat(6),
+    minute: fc.nat(1439),
+    seconds: fc.integer({ min: 1, max: 2400 }),
+  })
+  .map((spec) =>
+    step(
+      `Genesys reports a call late, ${spec.daysBeforeEnd} days before the end of profile ${spec.profile}'s previous period`,
+      async (world) => {
+        const profile = profileAt(world, spec.profile);
+        const queue = [...profile.queues][0];
+        if (!queue) return;
+        const current = world.model.periodAt(profile.id, world.nowMs);
+        const previous = world.model.periodAt(profile.id, current.startMs - 1);
+        const startMs = Math.max(
+          previous.startMs,
+          previous.endMs - (spec.daysBeforeEnd + 1) * DAY_MS + spec.minute * 60_000,
+        );
+        if (startMs + spec.seconds * 1000 >= world.nowMs) return;
+        world.addCall(queue, startMs, spec.seconds, 'voice');
+      },
+    ),
+  );
+
+/**
+ * Late usage found by the schedule alone (DESIGN.md §4: every run re-pulls the billed periods within
+ * the late-usage window; what it finds there is late usage): time passes to the profile's next
+ * scheduled run, Genesys then reports a call in the last hours of the period that run billed, and
+ * time passes to the run after it, which must bill the call (checkScheduledRun) while the call's day
+ * is within the window.
+ */
+const lateCallThenNextRun = fc
+  .record({
+    profile: fc.nat(3),
+    hoursBeforeEnd: fc.integer({ min: 1, max: 72 }),
+    seconds: fc.integer({ min: 61, max: 2400 }),
+  })
+  .map((spec) =>
+    step(
+      `profile ${spec.profile}'s next scheduled run; Genesys reports a call late, ${spec.hoursBeforeEnd} h before the end of the period it billed; the run after it`,
+      async (world) => {
+        const profile = profileAt(world, spec.profile);
+        const queue = [...profile.queues][0];
+        if (!queue || !profile.active || profile.archived) return;
+        const toNextRun = async () => {
+          const days = Math.ceil((world.model.nextRunAfter(profile.id, world.nowMs) - world.nowMs) / DAY_MS);
+          await world.advance(Math.min(Math.max(days, 1), 34), () => sweep(world));
+        };
+        await toNextRun();
+        const current = world.model.periodAt(profile.id, world.nowMs);
+        const billed = world.model.periodAt(profile.id, current.startMs - 1);
+        const startMs = Math.max(billed.startMs, billed.endMs - spec.hoursBeforeEnd * 3_600_000);
+        if (startMs >= world.model.billingStartMs(profile.id) && startMs + spec.seconds * 1000 < world.nowMs)
+          world.addCall(queue, startMs, spec.seconds, 'voice');
+        await toNextRun();
+      },
+    ),
+  );
+
+// ------------------------------------------------------------------ clerks running billing
+
+const manual = fc.record({ range: rangeSpec, mode: fc.constantFrom('real', 'dry', 'dry then real') }).map((spec) =>
+  step(`manual run (${spec.mode}) over ${describeRange(spec.range)}`, async (world) => {
+    if (spec.mode === 'real') {
+      if (await startRun(world, spec.range, false)) await world.drain();
+      return;
+    }
+    const dry = await startRun(world, spec.range, true);
+    if (!dry) return;
+    await world.drain();
+    if (spec.mode === 'dry then real') await compareDryWithReal(world, dry.id, spec.range);
+  }),
+);
+
+/** A dry run's results equal those of the real run that follows it (DESIGN.md §4: failures included). */
+async function compareDryWithReal(world: BillingWorld, dryId: string, range: RangeSpec): Promise<void> {
+  const faults = { ...world.qbo.faults };
+  Object.assign(world.qbo.faults, { serverErrorRate: 0, lostAnswerRate: 0, throttleBurst: 0 });
+  const refuse = world.front.refuseNext;
+  world.front.refuseNext = 0;
+  const real = (await startRun(world, range, false))!;
+  await world.drain();
+  Object.assign(world.qbo.faults, faults);
+  world.front.refuseNext = refuse;
+  const rows = async (id: string) =>
+    (await world.db.billingJobCustomer.findMany({ where: { billingJobId: id } })).map((row) => ({
+      profile: row.customerName,
+      outcome: row.status === 'RATED' || row.status === 'INVOICED' ? 'invoiced' : row.status,
+      amount: row.amount.toString(),
+      calls: row.calls,
+      reason: row.skipReason ?? row.error ?? null,
+    }));
+  const [previewed, billed] = [await rows(dryId), await rows(real.id)];
+  const sort = (list: typeof previewed) => list.sort((a, b) => a.profile.localeCompare(b.profile));
+  if (JSON.stringify(sort(previewed)) !== JSON.stringify(sort(billed))) {
+    throw new OracleFailure(
+      `the dry run previewed ${JSON.stringify(previewed)}, the real run that followed did ${JSON.stringify(billed)}`,
+    );
+  }
+}
+
+const retry = fc.constant(
+  step('a clerk retries every failed job', async (world) => {
+    if (world.killSwitch) return;
+    for (const job of await world.db.billingJob.findMany({ where: { status: 'FAILED' } })) {
+      await retryJob(world.services, job.id, null);
+      await world.drain();
+    }
+  }),
+);
+
+const killSwitchMidRun = rangeSpec.map((range) =>
+  step(`the kill switch is turned on while a run over ${describeRange(range)} sends`, async (world) => {
+    world.front.beforeNextCreate(async () => {
+      await world.setKillSwitch(true);
+      world.front.stopped = true;
+    });
+    if (await startRun(world, range, false)) await world.drain({ concurrency: 1 });
+  }),
+);
+
+const killSwitchOff = fc.constant(
+  step(
+    'the kill switch is turned off',
+    async (world) => {
+      world.front.stopped = false;
+      await world.setKillSwitch(false);
+      await sweep(world);
+    },
+    () => true,
+  ),
+);
+
+const cancelMidRun = rangeSpec.map((range) =>
+  step(`a clerk cancels a run over ${describeRange(range)} while it sends`, async (world) => {
+    let jobId = '';
+    world.front.beforeNextCreate(async () => {
+      await cancelJob(world.db, jobId, null);
+      world.front.stopped = true;
+    });
+    const job = await startRun(world, range, false);
+    if (!job) return;
+    jobId = job.id;
+    await world.drain({ concurrency: 1 });
+    checkStopped(world, `Cancel of ${job.jobId}`);
+    world.front.stopped = world.killSwitch;
+  }),
+);
+
+// ------------------------------------------------------------------ QuickBooks misbehaving, and people in QuickBooks
+
+const faults = fc
+  .record({
+    errors: fc.constantFrom(0, 0, 0.2, 0.5),
+    lost: fc.constantFrom(0, 0, 0.3, 0.6),
+    throttle: fc.constantFrom(0, 0, 3),
+  })
+  .map((spec) =>
+    step(
+      `QuickBooks: ${spec.errors * 100}% 5xx, ${spec.lost * 100}% lost answers, next ${spec.throttle} requests 429`,
+      async (world) => {
+        Object.assign(world.qbo.faults, {
+          serverErrorRate: spec.errors,
+          lostAnswerRate: spec.lost,
+          throttleBurst: spec.throttle,
+        });
+      },
+    ),
+  );
+
+const refusal = fc.integer({ min: 1, max: 2 }).map((count) =>
+  step(`QuickBooks refuses the next ${count} invoice(s)`, async (world) => {
+    world.front.refuseNext = count;
+  }),
+);
+
+const activeInvoice = (world: BillingWorld, pick: number) => {
+  world.quickBooks.refresh(world.nowMs);
+  const active = world.quickBooks.invoices().filter((invoice) => invoice.state === 'active');
+  return active.length ? active[pick % active.length]! : null;
+};
+
+const voidOrDelete = fc.record({ pick: fc.nat(50), remove: fc.boolean() }).map((spec) =>
+  step(`a person ${spec.remove ? 'deletes' : 'voids'} an invoice in QuickBooks`, async (world) => {
+    const invoice = activeInvoice(world, spec.pick);
+    if (!invoice) return;
+    if (spec.remove) world.qbo.deleteInvoice(invoice.id);
+    else world.qbo.voidInvoice(invoice.id);
+  }),
+);
+
+const renumber = fc.nat(50).map((pick) =>
+  step('a person edits an invoice number in QuickBooks', async (world) => {
+    const invoice = activeInvoice(world, pick);
+    if (!invoice) return;
+    world.qbo.renumberInvoice(invoice.id, `INV-${invoice.id}-${pick}`);
+    world.renumbered.add(invoice.id);
+  }),
+);
+
+/**
+ * Issue 20's first reproduction: a run is stopped by the kill switch because a rate is wrong, the
+ * clerk fixes the rate, turns the switch off and retries: the retry bills the fixed rate.
+ */
+const stopFixRetry = fc.record({ range: rangeSpec, profile: fc.nat(3), rate: fc.constantFrom(...RATES) }).map((spec) =>
+  step(
+    `the kill switch stops a run over ${describeRange(spec.range)}, a stopped customer's rate becomes ${spec.rate}, the switch goes off and the run is retried`,
+    async (world) => {
+      if (world.killSwitch) return;
+      world.front.beforeNextCreate(async () => {
+        await world.setKillSwitch(true);
+        world.front.stopped = true;
+      });
+      const job = await startRun(world, spec.range, false);
+      if (!job) return;
+      await world.drain({ concurrency: 1 });
+      world.front.beforeNextCreate(null);
+      // The clerk fixes the rate of a customer the switch stopped (that is why it was turned on).
+      const stoppedRow = await world.db.billingJobCustomer.findFirst({
+        where: { billingJobId: job.id, status: { not: 'INVOICED' }, profileId: { not: null } },
+      });
+      const profile = stoppedRow?.profileId
+        ? world.model.profile(stoppedRow.profileId)
+        : profileAt(world, spec.profile);
+      if (!profile.archived) {
+        await world.saveProfile(profile.id, { ratePerMinute: spec.rate });
+        profile.terms = { ...profile.terms, ratePerMinute: spec.rate };
+      }
+      world.front.stopped = false;
+      await world.setKillSwitch(false);
+      if ((await world.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status === 'FAILED') {
+        await retryJob(world.services, job.id, null);
+        await world.drain();
+      }
+    },
+  ),
+);
+
+/** A person releases a voided or deleted invoice for re-billing (audited; never automatic). */
+async function releaseOne(world: BillingWorld, pick: number | { qboInvoiceId: string }): Promise<void> {
+  world.quickBooks.refresh(world.nowMs);
+  const candidates = world.quickBooks
+    .invoices()
+    .filter((invoice) => invoice.state !== 'active' && !world.memory.releasedInvoices.has(invoice.id));
+  const invoice =
+    typeof pick === 'number'
+      ? candidates[pick % Math.max(1, candidates.length)]
+      : candidates.find((candidate) => candidate.id === pick.qboInvoiceId);
+  if (!invoice) return;
+  const profile = [...world.model.profiles.values()].find(
+    (candidate) => candidate.qboCustomerId === invoice.customerId,
+  )!;
+  const { csv } = await exportJobCalls(world.db, invoice.jobCode!, profile.id);
+  await releaseInvoice(world.services, invoice.id, PERSON, 'oracle: voided in QuickBooks');
+  world.memory.releasedInvoices.add(invoice.id);
+  const released = csv
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((row) => row.split(',')[0]!);
+  for (const id of released) world.memory.releasedCalls.set(id, invoice.docNumber);
+  // Its periods wait for the customer's next completed scheduled run (re-billing or a credit).
+  const disturb = (period: ModelPeriod) =>
+    world.memory.disturbed.set(periodKey(period), { reason: `settle:${profile.id}`, endMs: period.endMs });
+  for (const id of released) disturb(world.model.periodAt(profile.id, world.model.call(id)!.startMs));
+  for (const line of invoice.lines) {
+    const match = /(\d{2})\/(\d{2})\/(\d{4})/.exec(line.description);
+    const period = match ? world.model.periodNaming(profile.id, `${match[3]}-${match[1]}-${match[2]}`) : null;
+    if (period) disturb(period);
+  }
+}
+
+/**
+ * DESIGN.md §4 "A sent invoice is never dropped by a machine": QuickBooks creates an invoice but its
+ * answer is lost and QuickBooks goes down before anyone can look it up; a person then edits its
+ * number; QuickBooks comes back, the sweep runs and a clerk retries. Its calls must stay billed once.
+ */
+const lostThenRenumbered = rangeSpec.map((range) =>
+  step(
+    `QuickBooks creates an invoice of a run over ${describeRange(range)}, loses the answer and goes down; a person renumbers it; the sweep and a retry follow`,
+    async (world) => {
+      const lost = world.qbo.faults.lostAnswerRate;
+      world.qbo.faults.lostAnswerRate = 1;
+      world.front.outage = 'after-next-create';
+      const job = await startRun(world, range, false);
+      if (job) await world.drain({ concurrency: 1 });
+      world.front.outage = 'off';
+      world.qbo.faults.lostAnswerRate = lost;
+      if (!job) return;
+      world.quickBooks.refresh(world.nowMs);
+      const landed = world.quickBooks
+        .invoices()
+        .find((invoice) => invoice.jobCode === job.jobId && invoice.state === 'active');
+      if (landed) {
+        world.qbo.renumberInvoice(landed.id, `INV-${landed.id}-P`);
+        world.renumbered.add(landed.id);
+      }
+      await sweep(world);
+      if (
+        !world.killSwitch &&
+        (await world.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status === 'FAILED'
+      ) {
+        await retryJob(world.services, job.id, null);
+        await world.drain();
+      }
+    },
+  ),
+);
+
+/** A person voids an invoice in QuickBooks and releases it for re-billing straight away. */
+const voidThenRelease = fc.nat(50).map((pick) =>
+  step('a person voids an invoice in QuickBooks and releases it for re-billing', async (world) => {
+    const invoice = activeInvoice(world, pick);
+    if (!invoice) return;
+    world.qbo.voidInvoice(invoice.id);
+    await releaseOne(world, { qboInvoiceId: invoice.id });
+  }),
+);
+
+const release = fc
+  .nat(50)
+  .map((pick) =>
+    step('a person releases a voided or deleted invoice for re-billing', (world) => releaseOne(world, pick)),
+  );
+
+export const clerkOperations = {
+  advance,
+  calls,
+  lateCall,
+  lateCallThenNextRun,
+  manual,
+  retry,
+  killSwitchMidRun,
+  killSwitchOff,
+  cancelMidRun,
+  stopFixRetry,
+};
+export const quickBooksOperations = {
+  faults,
+  refusal,
+  voidOrDelete,
+  renumber,
+  release,
+  voidThenRelease,
+  lostThenRenumbered,
+};
+export { releaseOne, startRun, rangeSpec, describeRange, step, profileAt, RATES, OVERAGE_RATES };
