@@ -155,7 +155,8 @@ describe.skipIf(!chromiumAvailable)('Invoices after sending: payments, voids and
     const dialog = page.getByRole('dialog', { name: `E-mail invoice ${target.DocNumber}` });
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByText(`Invoice ${target.DocNumber} e-mailed to`).first().waitFor();
-    await row.getByText('Sent').waitFor();
+    // Exact: a plain getByText('Sent') also matches the "Not sent" the row shows until the list refreshes.
+    await row.getByText('Sent', { exact: true }).waitFor();
     expect(await row.textContent()).toMatch(/Sent [A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}/);
     expect(qbo.invoices().find((invoice) => invoice.Id === target.Id)?.EmailStatus).toBe('EmailSent');
   });
