@@ -1,7 +1,9 @@
-// `npm test`: lint (ESLint's import directions + the type check), then unit, integration (real
-// PostgreSQL: embedded, or DATABASE_URL), browser (Debian's chromium through playwright-core) and
-// whole-process tests. ESLint, the type check and the web build (for the browser tests, when its
-// sources changed) run side by side first, each printing its output when done. With arguments
+// `npm test`: the web build (for the browser tests, when its sources changed), then unit,
+// integration (real PostgreSQL: embedded, or DATABASE_URL), browser (Debian's chromium through
+// playwright-core) and whole-process tests, with the format check, ESLint (import directions) and
+// the type check running beside them at a lower priority: the tests spend most of their time
+// waiting (pg-boss, servers, the browser), so the checks use the idle processor instead of making
+// the tests wait for them. A failed check stops the tests at once and prints why. With arguments
 // (`npm test -- path/to/file.test.ts`) only the web build and vitest run, for quick iterations.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,11 +16,35 @@ if (!existsSync(chromium)) {
   );
 }
 
+/** Children in their own process groups, so a failed check or Ctrl+C stops them with all they started. */
+const children = new Set();
+function startChild(command, args, options) {
+  const child = spawn(command, args, { ...options, detached: true });
+  children.add(child);
+  child.on('close', () => children.delete(child));
+  return child;
+}
+function stopChildren() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(130);
+  });
+}
+
 /** Runs a command with its output kept; resolves when it ends, with the output to print. */
 function run(label, command, args, env = process.env) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = startChild(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
@@ -39,40 +65,49 @@ function run(label, command, args, env = process.env) {
 /** Runs a command with the terminal's output; resolves with its exit code. */
 function runInTerminal(command, args, env) {
   return new Promise((resolve) =>
-    spawn(command, args, { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1)),
+    startChild(command, args, { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1)),
   );
 }
 
 const args = process.argv.slice(2);
-const steps = [run('web build (when stale)', 'node', ['scripts/build-web-if-stale.mjs'])];
-if (args.length === 0) {
-  steps.push(
-    run('format (prettier --check; npm run format fixes it)', 'npx', [
-      'prettier',
-      '--check',
-      '.',
-      '--log-level',
-      'warn',
-    ]),
-    run('eslint', 'npx', ['eslint', '.']),
-    run('type check', 'npx', ['tsc', '-p', 'tsconfig.json']),
-  );
-}
-const results = await Promise.all(steps);
-for (const step of results) process.stdout.write(step.report);
-const failed = results.filter((step) => !step.ok);
-if (failed.length > 0) {
-  console.error(`\n${failed.map((step) => step.label).join(', ')} failed: fix the problems above (tests did not run).`);
+const build = await run('web build (when stale)', 'node', ['scripts/build-web-if-stale.mjs']);
+process.stdout.write(build.report);
+if (!build.ok) {
+  console.error('\nThe web build failed: fix the problems above (tests did not run).');
   process.exit(1);
 }
 
 const vitestEnv = { ...process.env, NODE_ENV: 'test', TURBO_TELEMETRY_DISABLED: '1' };
 if (args.length > 0) process.exit(await runInTerminal('npx', ['vitest', 'run', ...args], vitestEnv));
 
+const started = performance.now();
+// `nice`: on a busy machine the tests' servers and browsers come first, the checks take what is left.
+const checks = [
+  run('format (prettier --check; npm run format fixes it)', 'nice', [
+    'npx',
+    'prettier',
+    '--check',
+    '.',
+    '--log-level',
+    'warn',
+  ]),
+  run('eslint', 'nice', ['npx', 'eslint', '.']),
+  run('type check', 'nice', ['npx', 'tsc', '-p', 'tsconfig.json']),
+];
+const checksDone = Promise.all(checks).then((results) => {
+  const failed = results.filter((step) => !step.ok);
+  if (failed.length > 0) {
+    stopChildren();
+    for (const step of failed) process.stdout.write(step.report);
+    console.error(`\n${failed.map((step) => step.label).join(', ')} failed: fix the problems above (tests stopped).`);
+    process.exit(1);
+  }
+  return results;
+});
+
 // The whole-process tests spend most of their time waiting for the processes they start (servers,
 // workers, an embedded PostgreSQL), one file at a time: they run beside the other projects, in a
 // vitest of their own, and print their report after the others'.
-const started = performance.now();
 const processes = run(
   'whole-process tests (run beside the others)',
   'npx',
@@ -86,8 +121,9 @@ const othersCode = await runInTerminal(
 );
 const processesResult = await processes;
 process.stdout.write(processesResult.report);
+for (const step of await checksDone) process.stdout.write(step.report);
 const passed = othersCode === 0 && processesResult.ok;
 console.log(
-  `\nnpm test: ${passed ? 'passed' : 'FAILED'} (tests took ${((performance.now() - started) / 1000).toFixed(0)} s after the lint)`,
+  `\nnpm test: ${passed ? 'passed' : 'FAILED'} (${((performance.now() - started) / 1000).toFixed(0)} s after the web build)`,
 );
 process.exit(passed ? 0 : 1);
