@@ -8,7 +8,7 @@ import { usePermission } from '../../../lib/auth-store';
 import { formatCalendarDate, formatDateTime } from '../../../lib/dates';
 import { formatMinutes, formatMoney, plural } from '../../../lib/format';
 import { useApproveBillingJob } from '../api/review-billing-job';
-import { jobCustomerColumn } from './job-customer-parts';
+import { jobCustomerColumn } from './job-customer-column';
 import { RejectInvoicesDialog } from './reject-invoices-dialog';
 
 const waitsForDecision = (customer: BillingJobCustomerView) =>
@@ -180,7 +180,6 @@ export function JobReviewPanel({ job }: { job: BillingJobDetailView }) {
         aria-label="Invoices under review"
         columns={columns(selected, toggle, canDecide)}
         rows={held}
-        rowKey={(customer) => customer.id}
         rowTestId="review-row"
       />
       <RejectInvoicesDialog
