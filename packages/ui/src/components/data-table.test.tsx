@@ -52,4 +52,14 @@ describe('DataTable', () => {
     expect(within(cards[1]!).getByText('grace@example.com').tagName).toBe('DD');
     expect(within(cards[1]!).getByRole('button', { name: 'Edit Grace' })).toBeTruthy();
   });
+
+  it('keys rows by their id when no rowKey is given, and asks for one when rows have no id', () => {
+    screenWide(true);
+    render(<DataTable aria-label="People" columns={columns} rows={rows} />);
+    expect(within(screen.getByRole('table', { name: 'People' })).getAllByRole('row')).toHaveLength(3);
+
+    const unnamed: DataColumn<{ name: string }>[] = [{ key: 'name', header: 'Name', cell: (row) => row.name }];
+    // @ts-expect-error rows without an id must say how they are keyed
+    void (<DataTable aria-label="Names" columns={unnamed} rows={[{ name: 'Ada' }]} />);
+  });
 });

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../lib/use-media-query';
 import { Table, TBody, Td, Th, THead, Tr } from './table';
@@ -30,11 +30,10 @@ export function actionsColumn<Row>(cell: (row: Row) => ReactNode, header: ReactN
   };
 }
 
-export interface DataTableProps<Row> {
+interface DataTableBaseProps<Row> {
   'aria-label': string;
   columns: DataColumn<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string;
   /** A full-width row under a row (table) or the foot of its card (phone), e.g. role checkboxes. */
   expanded?: (row: Row) => ReactNode | null;
   /** data-testid of each row and card. */
@@ -47,20 +46,30 @@ export interface DataTableProps<Row> {
   wideQuery?: string;
 }
 
+/** React's key of each row: rows with a string `id` are keyed by it unless told otherwise; others must say how. */
+type RowKeyProps<Row> = [Row] extends [{ id: string }]
+  ? { rowKey?: (row: Row) => string }
+  : { rowKey: (row: Row) => string };
+
+export type DataTableProps<Row> = DataTableBaseProps<Row> & RowKeyProps<Row>;
+
+const keyById = (row: unknown) => (row as { id: string }).id;
+
 /**
  * A list that is a table on wide screens and a stack of cards on phones (below 768 px), from one
  * set of column definitions, so every field and action stays reachable without sideways scrolling.
  */
+export function DataTable<Row>(props: DataTableProps<Row>): ReactElement;
 export function DataTable<Row>({
   columns,
   rows,
-  rowKey,
+  rowKey = keyById,
   expanded,
   rowTestId,
   className,
   wideQuery = WIDE_SCREEN_QUERY,
   ...props
-}: DataTableProps<Row>) {
+}: DataTableBaseProps<Row> & { rowKey?: (row: Row) => string }): ReactElement {
   const wide = useMediaQuery(wideQuery);
   const testId = (row: Row) => (typeof rowTestId === 'function' ? rowTestId(row) : rowTestId);
 

@@ -1,20 +1,12 @@
+import type { AppRouter } from '@phone-billing/api';
+import type { inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../../lib/trpc';
 
-export type AccessUser = {
-  id: string;
-  email: string;
-  displayName: string | null;
-  roles: Array<{ id: string; name: string }>;
-  lastLoginAt: string | null;
-  createdAt: string;
-};
-export type AccessRole = {
-  id: string;
-  name: string;
-  description: string | null;
-  actions: Array<{ id: string; key: string }>;
-};
-export type AccessAction = { id: string; key: string; description: string };
+// The rows as the server answers them, so a field added there is known here without retyping it.
+type Outputs = inferRouterOutputs<AppRouter>['accessControl'];
+export type AccessUser = Outputs['listUsers']['users'][number];
+export type AccessRole = Outputs['listRoles']['roles'][number];
+export type AccessAction = Outputs['listActions']['actions'][number];
 
 /** Users, roles and permissions of the Access Control page, loaded together. */
 export function useAccessData() {

@@ -9,7 +9,9 @@ import { usePermission } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useAccessData } from '../api/get-access-data';
 import { AuditLogCard } from './audit-log-card';
-import { AddUserForm, CreatePermissionForm, CreateRoleForm } from './create-forms';
+import { AddUserForm } from './add-user-form';
+import { CreatePermissionForm } from './create-permission-form';
+import { CreateRoleForm } from './create-role-form';
 import { RolesCard } from './roles-card';
 import { UsersCard } from './users-card';
 

@@ -44,13 +44,7 @@ export function AuditLogCard() {
         {log.error ? (
           <p className="p-5 text-sm text-red-700">Failed to load the audit log</p>
         ) : (
-          <DataTable
-            aria-label="Audit log"
-            columns={columns}
-            rows={log.data?.data ?? []}
-            rowKey={(entry) => entry.id}
-            rowTestId="audit-entry"
-          />
+          <DataTable aria-label="Audit log" columns={columns} rows={log.data?.data ?? []} rowTestId="audit-entry" />
         )}
         {log.data && (
           <div className="px-5 py-3">

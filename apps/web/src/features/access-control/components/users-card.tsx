@@ -127,7 +127,6 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
           aria-label="Users"
           columns={columns}
           rows={users}
-          rowKey={(user) => user.id}
           rowTestId={(user) => `user-row-${user.email}`}
           className="rounded-none border-0 shadow-none max-md:rounded-lg max-md:border"
           expanded={(user) =>

@@ -2,7 +2,7 @@
 import type { BillingJobCustomerView } from '@phone-billing/api/schemas';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JobCustomerAmount } from './job-customer-parts';
+import { JobCustomerAmount } from './job-customer-amount';
 
 afterEach(cleanup);
 

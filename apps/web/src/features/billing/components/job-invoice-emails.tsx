@@ -64,13 +64,7 @@ export function JobInvoiceEmails({ billingJobId }: { billingJobId: string }) {
           </Button>
         ) : null}
       </div>
-      <DataTable
-        aria-label="Invoices of this job"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        rowTestId="job-invoice-row"
-      />
+      <DataTable aria-label="Invoices of this job" columns={columns} rows={rows} rowTestId="job-invoice-row" />
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { todayInCompanyZone } from '../../../lib/dates';
-import { formatMinutes, formatRate, plural } from '../../../lib/format';
+import { plural } from '../../../lib/format';
 import { fieldErrorsOf } from '../../../lib/trpc';
 import { useBillingPreflight } from '../api/billing-preflight';
 import { useBillingQueues } from '../api/get-billing-queues';
@@ -18,6 +18,7 @@ import { useKillSwitch } from '../api/get-kill-switch';
 import { useRunBillingJob } from '../api/run-billing-job';
 import { KillSwitchBanner } from './kill-switch-banner';
 import { PreflightPanel } from './preflight-panel';
+import { QueuePicker } from './queue-picker';
 
 /** The previous calendar month in the company timezone: what a monthly billing run usually covers. */
 function previousMonth(): { start: string; end: string } {
@@ -139,52 +140,7 @@ export function RunJobModal({
               control={control}
               name="selectedQueues"
               render={({ field }) => (
-                <div className="max-h-72 space-y-2 overflow-y-auto rounded-lg border border-slate-200 p-3">
-                  <div className="flex gap-3 text-xs">
-                    <button
-                      type="button"
-                      className="text-blue-600 hover:underline"
-                      onClick={() => field.onChange(queueList.map((queue) => queue.name))}
-                    >
-                      Select all
-                    </button>
-                    <button type="button" className="text-blue-600 hover:underline" onClick={() => field.onChange([])}>
-                      Clear
-                    </button>
-                  </div>
-                  {queueList.map((queue) => {
-                    const checked = field.value?.includes(queue.name) ?? false;
-                    return (
-                      <div key={queue.name} className="rounded-md border border-slate-100 p-2">
-                        <Checkbox
-                          label={queue.name}
-                          checked={checked}
-                          onChange={(event) =>
-                            field.onChange(
-                              event.target.checked
-                                ? [...(field.value ?? []), queue.name]
-                                : (field.value ?? []).filter((name) => name !== queue.name),
-                            )
-                          }
-                        />
-                        <ul className="mt-1 space-y-0.5 pl-7 text-xs text-slate-500">
-                          {queue.customers.map((customer) => (
-                            <li key={customer.customerId}>
-                              {customer.qboDisplayName}
-                              {customer.qboCompanyName && customer.qboCompanyName !== customer.qboDisplayName
-                                ? ` (${customer.qboCompanyName})`
-                                : ''}{' '}
-                              · {formatRate(customer.ratePerMinute)}/min
-                              {customer.minimumMinutes > 0
-                                ? ` · minimum ${formatMinutes(customer.minimumMinutes)}`
-                                : ''}
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    );
-                  })}
-                </div>
+                <QueuePicker queues={queueList} selected={field.value ?? []} onChange={field.onChange} />
               )}
             />
           )}

@@ -1,4 +1,4 @@
-import type { CompletenessBand } from '@phone-billing/api/schemas';
+import type { CompletenessBand, TCustomerProfileListQuery } from '@phone-billing/api/schemas';
 import { Card, CardContent } from '@phone-billing/ui/card';
 import { Input } from '@phone-billing/ui/input';
 import { Select } from '@phone-billing/ui/select';
@@ -102,4 +102,23 @@ export function CustomerProfileFilters({ value, onChange }: CustomerProfileFilte
       </CardContent>
     </Card>
   );
+}
+
+/** The list query the filters ask for (all but completeness, which filters the fetched page). */
+export function listQueryOf(
+  filters: CustomerProfileFilterValues,
+  search: string,
+  page: number,
+  limit: number,
+): TCustomerProfileListQuery {
+  const { status, hasQbo, hasQueues, queueName } = filters;
+  return {
+    page,
+    limit,
+    ...(search ? { search } : {}),
+    ...(status === 'archived' ? { status: 'archived' as const } : status ? { isActive: status } : {}),
+    ...(hasQbo ? { hasQboCustomerId: hasQbo } : {}),
+    ...(hasQueues ? { hasGenesysQueues: hasQueues } : {}),
+    ...(queueName ? { queueName } : {}),
+  };
 }

@@ -1,25 +1,22 @@
-import { profileCompleteness, type TCustomerProfile, type TCustomerProfileListQuery } from '@phone-billing/api/schemas';
+import { profileCompleteness, type TCustomerProfile } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Pagination } from '@phone-billing/ui/pagination';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { CalendarClock, Plus, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoadError } from '../../../components/errors/load-error';
 import { useDebounced } from '../../../hooks/use-debounced';
+import { useOnceTrue } from '../../../hooks/use-once-true';
 import { usePermission } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useDeleteCustomerProfile } from '../api/delete-customer-profile';
-import { useRescheduleAllBilling } from '../api/reschedule-all-billing';
 import { useProfileLink } from '../hooks/use-profile-link';
-import {
-  CustomerProfileFilters,
-  NO_PROFILE_FILTERS,
-  type CustomerProfileFilterValues,
-} from './customer-profile-filters';
+import { CustomerProfileFilters, listQueryOf, NO_PROFILE_FILTERS } from './customer-profile-filters';
+import { CustomerProfilesHeader } from './customer-profiles-header';
 import { CustomerProfileStatCards } from './customer-profile-stat-cards';
 import { CustomerProfilesTable } from './customer-profiles-table';
 
@@ -32,39 +29,9 @@ const ProfileStatsModal = lazy(() =>
   import('./profile-stats-modal').then((module) => ({ default: module.ProfileStatsModal })),
 );
 
-/** False until `value` is first true, then true for good. */
-function useOnceTrue(value: boolean): boolean {
-  const [seen, setSeen] = useState(value);
-  if (value && !seen) setSeen(true);
-  return seen || value;
-}
-
 /** The spec's question, naming the profile and what happens to it (archived when it has invoices). */
 const deleteConfirmation = (name: string) =>
   `Are you sure you want to delete this customer profile?\n\n${name}\n\nA profile that has invoices is archived instead: its invoices and calls are kept, it is no longer billed, and it is listed under Status: Archived. Without invoices it is deleted for good.`;
-
-/** Reschedule All names how many profiles move and what a recomputed next run means. */
-const rescheduleAllConfirmation = (active: number | undefined) =>
-  `Reschedule billing for ${active === undefined ? 'every active' : `all ${active} active`} customer profile${active === 1 ? '' : 's'}?\n\nEach next run is recomputed from the profile's bill day and time in the company timezone. Periods not billed yet are still billed by the next run.`;
-
-/** The list query the filters ask for (all but completeness, which filters the fetched page). */
-function listQueryOf(
-  filters: CustomerProfileFilterValues,
-  search: string,
-  page: number,
-  limit: number,
-): TCustomerProfileListQuery {
-  const { status, hasQbo, hasQueues, queueName } = filters;
-  return {
-    page,
-    limit,
-    ...(search ? { search } : {}),
-    ...(status === 'archived' ? { status: 'archived' as const } : status ? { isActive: status } : {}),
-    ...(hasQbo ? { hasQboCustomerId: hasQbo } : {}),
-    ...(hasQueues ? { hasGenesysQueues: hasQueues } : {}),
-    ...(queueName ? { queueName } : {}),
-  };
-}
 
 export default function CustomerProfilesPage() {
   const canEdit = usePermission('customer:edit');
@@ -85,7 +52,6 @@ export default function CustomerProfilesPage() {
 
   const list = useCustomerProfiles(listQueryOf(filters, search, page, limit));
   const remove = useDeleteCustomerProfile();
-  const rescheduleAll = useRescheduleAllBilling();
 
   useEffect(() => {
     if (list.error) toast.error(errorMessage(list.error, 'Failed to fetch customer profiles'));
@@ -115,23 +81,7 @@ export default function CustomerProfilesPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">Rates, Genesys queues and QuickBooks customers of everyone you bill.</p>
-        {canEdit && (
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              onClick={() => window.confirm(rescheduleAllConfirmation(summary?.active)) && rescheduleAll.mutate({})}
-              loading={rescheduleAll.isPending}
-            >
-              <CalendarClock className="h-4 w-4" aria-hidden /> Reschedule All Billing
-            </Button>
-            <Button onClick={openAdd}>
-              <Plus className="h-4 w-4" aria-hidden /> Add Customer Profile
-            </Button>
-          </div>
-        )}
-      </div>
+      <CustomerProfilesHeader canEdit={canEdit} activeProfiles={summary?.active} onAdd={openAdd} />
 
       {link.problem ? (
         <Alert

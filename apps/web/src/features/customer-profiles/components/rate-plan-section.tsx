@@ -6,7 +6,8 @@ import { Input } from '@phone-billing/ui/input';
 import { useEffect, useState } from 'react';
 import { useQuote, useRatePlan, useSaveRatePlan } from '../api/rate-plan';
 import { FormSection } from './form-section';
-import { RatePlanChargesTable, type TChargeDraft } from './rate-plan-charges-table';
+import type { TChargeDraft } from './rate-plan-charge-fields';
+import { RatePlanChargesTable } from './rate-plan-charges-table';
 import { RatePlanExample } from './rate-plan-example';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

@@ -85,13 +85,7 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
           description="Jobs appear here once billing runs, by schedule or by hand."
         />
       ) : (
-        <DataTable
-          aria-label="Recent billing jobs"
-          columns={columns}
-          rows={jobs}
-          rowKey={(job) => job.id}
-          rowTestId="recent-billing-job"
-        />
+        <DataTable aria-label="Recent billing jobs" columns={columns} rows={jobs} rowTestId="recent-billing-job" />
       )}
     </Card>
   );

@@ -136,13 +136,7 @@ export default function InvoicesPage() {
           )}
         </Card>
       ) : (
-        <DataTable
-          aria-label="Invoices"
-          columns={invoiceColumns(currency)}
-          rows={rows}
-          rowKey={(row) => row.id}
-          rowTestId="invoice-row"
-        />
+        <DataTable aria-label="Invoices" columns={invoiceColumns(currency)} rows={rows} rowTestId="invoice-row" />
       )}
 
       {invoices.data && invoices.data.pagination.total > 0 ? (

@@ -78,12 +78,5 @@ export function AssignmentsTable({ assignments, canManage, onEdit }: Assignments
       )),
     );
   }
-  return (
-    <DataTable
-      aria-label="Queue assignments"
-      columns={columns}
-      rows={assignments}
-      rowKey={(assignment) => assignment.id}
-    />
-  );
+  return <DataTable aria-label="Queue assignments" columns={columns} rows={assignments} />;
 }

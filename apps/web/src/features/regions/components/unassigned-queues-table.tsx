@@ -53,5 +53,5 @@ export function UnassignedQueuesTable({ queues, canManage, onAssign }: Unassigne
       )),
     );
   }
-  return <DataTable aria-label="Unassigned queues" columns={columns} rows={queues} rowKey={(queue) => queue.id} />;
+  return <DataTable aria-label="Unassigned queues" columns={columns} rows={queues} />;
 }

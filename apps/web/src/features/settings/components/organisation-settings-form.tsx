@@ -1,52 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BILLING_INCREMENT_OPTIONS,
-  TIMEZONE_OPTIONS,
-  ZBillingConfigFormSchema,
-  type TSettings,
-} from '@phone-billing/api/schemas';
+import { BILLING_INCREMENT_OPTIONS, TIMEZONE_OPTIONS, type TSettings } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Checkbox } from '@phone-billing/ui/checkbox';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
 import { Select } from '@phone-billing/ui/select';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
-import { z } from 'zod';
-import { errorMessage } from '../../../lib/trpc';
-import { useUpdateSettings } from '../api/update-settings';
-
-const ZFormSchema = ZBillingConfigFormSchema.extend({
-  billingFailures: z.boolean(),
-  integrationIssues: z.boolean(),
-  killSwitchChanges: z.boolean(),
-  signOutIdleSessions: z.boolean(),
-  signOutOnPasswordChange: z.boolean(),
-  reviewInvoicesBeforeSending: z.boolean(),
-});
-type FormValues = z.input<typeof ZFormSchema>;
-type ParsedValues = z.output<typeof ZFormSchema>;
-
-function valuesOf(settings: TSettings): FormValues {
-  return {
-    defaultRatePerMinute: settings.defaultRatePerMinute,
-    timezone: settings.timezone,
-    billingIncrementSeconds: String(settings.billingIncrementSeconds) as FormValues['billingIncrementSeconds'],
-    ...settings.notifications,
-    ...settings.security,
-    reviewInvoicesBeforeSending: settings.reviewInvoicesBeforeSending,
-  };
-}
-
-/** What a timezone change does, said before it is saved (issue 24). */
-function timezoneChangeWarning(from: string, to: string): string {
-  return (
-    `Change the company timezone from ${from} to ${to}? Billing periods, bill times and next runs move to ${to}. ` +
-    'Where invoices exist, calls already billed stay billed in the old zone; later periods follow the new one.'
-  );
-}
+import { useOrganisationSettingsForm } from '../hooks/use-organisation-settings-form';
+import { NotificationsCard, SecurityCard } from './settings-switch-cards';
 
 /**
  * Billing Configuration, Notifications and Security: one form, saved by Save Settings (PUT
@@ -61,48 +21,8 @@ export function OrganisationSettingsForm({
   canManage: boolean;
   children?: React.ReactNode;
 }) {
-  const update = useUpdateSettings();
-  const form = useForm<FormValues, unknown, ParsedValues>({
-    resolver: zodResolver(ZFormSchema),
-    defaultValues: valuesOf(settings),
-  });
+  const { form, onSubmit } = useOrganisationSettingsForm(settings);
   const errors = form.formState.errors;
-  const { reset } = form;
-
-  // Another user's change (seen after a reload) replaces what is shown unless this user is editing.
-  useEffect(() => {
-    if (!form.formState.isDirty) reset(valuesOf(settings));
-  }, [settings, reset, form.formState.isDirty]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (
-      values.timezone !== settings.timezone &&
-      !window.confirm(timezoneChangeWarning(settings.timezone, values.timezone))
-    )
-      return;
-    try {
-      const answer = await update.mutateAsync({
-        version: settings.version,
-        defaultRatePerMinute: values.defaultRatePerMinute,
-        timezone: values.timezone,
-        billingIncrementSeconds: Number(values.billingIncrementSeconds) as 60 | 6 | 1,
-        reviewInvoicesBeforeSending: values.reviewInvoicesBeforeSending,
-        notifications: {
-          billingFailures: values.billingFailures,
-          integrationIssues: values.integrationIssues,
-          killSwitchChanges: values.killSwitchChanges,
-        },
-        security: {
-          signOutIdleSessions: values.signOutIdleSessions,
-          signOutOnPasswordChange: values.signOutOnPasswordChange,
-        },
-      });
-      reset(valuesOf(answer.data));
-      toast.success('Settings saved successfully');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to save settings'));
-    }
-  });
 
   const disabled = !canManage;
   return (
@@ -165,38 +85,8 @@ export function OrganisationSettingsForm({
       {children}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Notifications</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <p className="text-sm text-slate-600">What the header bell shows everyone.</p>
-            <Checkbox label="Billing job failures" disabled={disabled} {...form.register('billingFailures')} />
-            <Checkbox
-              label="Integration problems (Genesys Cloud, QuickBooks)"
-              disabled={disabled}
-              {...form.register('integrationIssues')}
-            />
-            <Checkbox label="Kill switch changes" disabled={disabled} {...form.register('killSwitchChanges')} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Security</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-3">
-            <Checkbox
-              label="Sign out sessions idle for 30 minutes"
-              disabled={disabled}
-              {...form.register('signOutIdleSessions')}
-            />
-            <Checkbox
-              label="Sign out a user's other sessions when their password changes"
-              disabled={disabled}
-              {...form.register('signOutOnPasswordChange')}
-            />
-          </CardContent>
-        </Card>
+        <NotificationsCard register={form.register} disabled={disabled} />
+        <SecurityCard register={form.register} disabled={disabled} />
       </div>
 
       <div className="flex items-center justify-end gap-3">
