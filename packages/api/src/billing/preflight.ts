@@ -9,6 +9,7 @@ import { billingPeriodsBetween, calendarDateInZone, compareDates, coversDays, ty
 import { getOrganizationSettings } from '../settings/organization-settings';
 import type { TBillingPreflight, TPreflightWarning } from '../shared/billing-preflight';
 import { readKillSwitch } from './kill-switch';
+import { countWhatRunWouldBill } from './preflight-counts';
 import { billingStartDateOf, loadRecordedPeriods } from './rate-customers';
 import { manualRangeProblem } from './start-job';
 
@@ -34,6 +35,7 @@ export function usDate(date: CalendarDate): string {
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 const countWord = (count: number) => COUNT_WORDS[count] ?? String(count);
+const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 async function quickBooksConnected(services: AppServices): Promise<boolean> {
   const qbo = services.integrations.qbo;
@@ -100,6 +102,22 @@ export async function billingPreflight(
     db,
     profiles.map((profile) => profile.id),
   );
+  const counts = await countWhatRunWouldBill(
+    db,
+    {
+      jobType: input.isDryRun ? 'DRY_RUN' : 'MANUAL',
+      start,
+      end,
+      referenceDay: calendarDateInZone(now, timeZone),
+      customers: profiles.map((profile) => ({ customerId: profile.id, profileId: profile.id })),
+    },
+    {
+      timeZone,
+      incrementSeconds: settings.billingIncrementSeconds,
+      lateUsageWindowDays: settings.lateUsageWindowDays,
+    },
+    recorded,
+  );
 
   const customers: TBillingPreflight['customers'] = [];
   for (const profile of profiles) {
@@ -116,7 +134,16 @@ export async function billingPreflight(
       customerName: name,
       periods: periods.map((period) => ({ start: period.start, end: period.end })),
       alreadyInvoiced: periods.length > 0 && invoiced.length === periods.length,
+      ...(counts.get(profile.id) ?? { interactions: 0, notInPlan: 0 }),
     });
+    const notInPlan = counts.get(profile.id)?.notInPlan ?? 0;
+    if (notInPlan > 0) {
+      warnings.push({
+        code: 'NOT_IN_PLAN',
+        customerProfileId: profile.id,
+        message: `${name}: ${plural(notInPlan, 'interaction')} in these days ${notInPlan === 1 ? 'is' : 'are'} not in its plan and will not be billed.`,
+      });
+    }
 
     if (!profile.qboCustomerId?.trim()) {
       warnings.push({
