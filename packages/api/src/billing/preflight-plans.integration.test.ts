@@ -150,4 +150,38 @@ describe('billing pre-flight under rate plans', () => {
       { customerName: 'Plan Co', interactions: 1, notInPlan: 1 },
     ]);
   });
+
+  it("says a period cut by the range still bills the plan's period fee, or its minimum charge, in full", async () => {
+    const { db } = test.server.services;
+    await db.genesysQueue.createMany({
+      data: [
+        { id: 'pf-fee', name: 'Preflight Fee Queue' },
+        { id: 'pf-min', name: 'Preflight Minimum Queue' },
+      ],
+    });
+    // Neither has a minimum in the spec's fields: only their plans say what a period owes.
+    const fee = await createProfile(db, { name: 'Fee Co', queues: ['Preflight Fee Queue'], rate: '0.05' });
+    const minimum = await createProfile(db, { name: 'Minimum Co', queues: ['Preflight Minimum Queue'], rate: '0.05' });
+    const chats = { name: 'Chats', media: ['chat'], unit: 'interaction', price: '0.50' };
+    for (const [profile, ratePlan] of [
+      [fee, { charges: [chats, { name: 'Platform fee', unit: 'period', price: '99.00' }] }],
+      [minimum, { charges: [chats], minimumCharge: '250.00' }],
+    ] as const) {
+      await db.customerProfile.update({
+        where: { id: profile.id },
+        data: { billingPeriodStart: 16, billingPeriodEnd: 15 },
+      });
+      const saved = await admin.put(`/api/v1/customer-profiles/${profile.id}/rate-plan`, {
+        ratePlan: { ...ratePlan, effectiveFrom: '2026-09-16' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    const result = await preflight(['Preflight Fee Queue', 'Preflight Minimum Queue']);
+    expect(
+      result.warnings.filter((warning) => warning.code === 'PERIOD_CUT').map((warning) => warning.message),
+    ).toEqual([
+      'Fee Co is billed 16th–15th: this range touches two of its periods and bills its period fee for each.',
+      'Minimum Co is billed 16th–15th: this range touches two of its periods and bills a minimum for each.',
+    ]);
+  });
 });

@@ -10,6 +10,8 @@ import { getOrganizationSettings } from '../settings/organization-settings';
 import type { TBillingPreflight, TPreflightWarning } from '../shared/billing-preflight';
 import { readKillSwitch } from './kill-switch';
 import { countWhatRunWouldBill } from './preflight-counts';
+import { loadRatePlanVersions, planInForce } from '../rate-plans/profile-rate-plan';
+import type { RatePlan } from '../domain/rate-plan';
 import { billingStartDateOf, loadRecordedPeriods } from './rate-customers';
 import { manualRangeProblem } from './start-job';
 
@@ -44,6 +46,17 @@ async function quickBooksConnected(services: AppServices): Promise<boolean> {
     (status) => status.connected,
     () => false,
   );
+}
+
+/**
+ * What a period cut by the range still bills in full, by the terms in force (DESIGN.md §4 "Rate
+ * plans"): a plan's minimum charge or its period fees, else the spec's minimum minutes.
+ */
+function periodCutConsequence(plan: RatePlan | null, minimumMinutes: number, periods: number): string {
+  const each = periods === 1 ? 'it' : 'each';
+  if (plan ? Number(plan.minimumCharge) > 0 : minimumMinutes > 0) return `bills a minimum for ${each}`;
+  if (plan?.charges.some((charge) => charge.unit === 'period')) return `bills its period fee for ${each}`;
+  return 'bills only the days it covers';
 }
 
 /** What a run over `input` would meet, for people to read before they press Run. */
@@ -99,6 +112,10 @@ export async function billingPreflight(
     });
   }
   const recorded = await loadRecordedPeriods(
+    db,
+    profiles.map((profile) => profile.id),
+  );
+  const versions = await loadRatePlanVersions(
     db,
     profiles.map((profile) => profile.id),
   );
@@ -162,10 +179,11 @@ export async function billingPreflight(
     if (cut) {
       const rule = `${ordinalDay(profile.billingPeriodStart)}–${ordinalDay(profile.billingPeriodEnd)}`;
       const touches = `this range touches ${countWord(periods.length)} of its periods`;
-      const consequence =
-        profile.minimumMinutes > 0
-          ? `bills a minimum for ${periods.length === 1 ? 'it' : 'each'}`
-          : 'bills only the days it covers';
+      const consequence = periodCutConsequence(
+        planInForce(versions.get(profile.id) ?? [], first.start),
+        profile.minimumMinutes,
+        periods.length,
+      );
       warnings.push({
         code: 'PERIOD_CUT',
         customerProfileId: profile.id,
