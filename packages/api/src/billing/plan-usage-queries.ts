@@ -9,7 +9,7 @@ import { isValidTimeZone, type ClaimBox } from '../domain';
 import type { ChargeUsage, RateCharge, RatePlan } from '../domain/rate-plan';
 import { billedSecondsSql } from '../domain/billed-seconds';
 import { RATE_PLAN_MEDIA_TYPES } from '../shared/rate-plan';
-import type { Reader } from './rating-queries';
+import { interactionsInBoxesSql, type Reader } from './rating-queries';
 
 /** What a box holds under a plan: every billable interaction in it, those no charge prices, and the usage per charge. */
 export type PlanBoxCount = { calls: number; notInPlan: number; billedSeconds: number; charges: ChargeUsage[] };
@@ -126,19 +126,9 @@ export async function countPlanUsageInBoxes(
 ): Promise<Map<number, PlanBoxCount>> {
   const result = new Map<number, PlanBoxCount>();
   if (boxes.length === 0) return result;
-  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
   const rowsSql = Prisma.sql`
     SELECT b.idx, c."mediaType", c."direction", c.duration, c."talkSeconds", c."holdSeconds", c."acwSeconds", c."startTime"
-    FROM unnest(
-      ${boxes.map((_, index) => index)}::int[],
-      ${boxes.map((box) => box.queueId)}::text[],
-      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
-      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
-      ${boxes.map((box) => box.seqFrom)}::bigint[],
-      ${boxes.map((box) => box.seqTo)}::bigint[]
-    ) AS b(idx, q, f, t, sf, st)
-    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
-      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st`;
+    ${interactionsInBoxesSql(boxes)}`;
   const rows = await tx.$queryRaw<
     Array<{ idx: number; calls: number; notInPlan: number; interactions: number[]; seconds: Array<bigint | string> }>
   >(planUsageSql(plan, timeZone, rowsSql));

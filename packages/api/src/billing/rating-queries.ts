@@ -219,6 +219,26 @@ const CHUNKS_PER_CONNECTION = 4;
 const PARALLEL_COUNT_MIN_BOXES = 100;
 
 /**
+ * The boxes (`b`, each with its position `b.idx`) joined to the billable interactions inside each
+ * (`c`), as a FROM clause: each box is read through the billable-calls index (queue, start),
+ * keeping only the interactions in its sequence range. Every count over boxes reads them so.
+ */
+export function interactionsInBoxesSql(boxes: ReadonlyArray<ClaimBox & { queueId: string }>): Prisma.Sql {
+  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
+  return Prisma.sql`
+    FROM unnest(
+      ${boxes.map((_, index) => index)}::int[],
+      ${boxes.map((box) => box.queueId)}::text[],
+      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
+      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
+      ${boxes.map((box) => box.seqFrom)}::bigint[],
+      ${boxes.map((box) => box.seqTo)}::bigint[]
+    ) AS b(idx, q, f, t, sf, st)
+    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
+      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st`;
+}
+
+/**
  * Voice calls and billed seconds inside each box, in one statement: what the spec's three fields
  * bill (a rate plan's boxes are counted by plan-usage-queries.ts). Each box is read through the
  * billable-calls index (queue, start), keeping only the calls in its sequence range.
@@ -230,20 +250,10 @@ export async function countCallsInBoxes(
 ): Promise<Map<number, BoxCount>> {
   const result = new Map<number, BoxCount>();
   if (boxes.length === 0) return result;
-  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
   const billed = Prisma.raw(billedSecondsSql('c.duration', Math.max(1, Math.trunc(incrementSeconds))));
   const rows = await tx.$queryRaw<Array<{ idx: number; calls: number; billed: bigint }>>`
     SELECT b.idx, count(*)::int AS calls, COALESCE(sum(${billed}), 0)::bigint AS billed
-    FROM unnest(
-      ${boxes.map((_, index) => index)}::int[],
-      ${boxes.map((box) => box.queueId)}::text[],
-      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
-      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
-      ${boxes.map((box) => box.seqFrom)}::bigint[],
-      ${boxes.map((box) => box.seqTo)}::bigint[]
-    ) AS b(idx, q, f, t, sf, st)
-    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
-      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st
+    ${interactionsInBoxesSql(boxes)}
       AND ${Prisma.raw(billedByProfileFieldsSql('c'))}
     GROUP BY b.idx`;
   for (const row of rows) result.set(row.idx, { calls: row.calls, billedSeconds: Number(row.billed) });
