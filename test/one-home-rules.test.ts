@@ -89,6 +89,8 @@ function newestMigrationWith(pattern: RegExp): string {
 const ruleBuiltSql = [
   ...BILLING_INCREMENT_OPTIONS.map((option) => billedSecondsSql(CALL_USAGE_HOURLY_SECONDS_SQL, option.value)),
   billableCallSql(''),
+  // The trigger that hands out billable sequence numbers, when a migration redefines it.
+  billableInteractionSql('NEW'),
 ];
 const collapse = (text: string) => text.replace(/\s+/g, ' ');
 

@@ -14,7 +14,6 @@
 import { Prisma, type Database } from '@phone-billing/db';
 import { writeReservations } from './ledger-writes';
 import {
-  countBoxesInParallel,
   loadRecordedPeriods,
   rateCustomers,
   type CustomerRating,
@@ -117,8 +116,8 @@ export async function rateAndReserve(db: Database, options: ReserveOptions): Pro
           }
           const ratings = await rateCustomers(tx, options.request, options.settings, watermark, recorded, {
             requireQboCustomer: true, // a dry run fails what the real run fails (DESIGN.md §4)
-            // Counting reads only frozen calls below the watermark: other connections count the same (see countBoxesInParallel).
-            countBoxes: countBoxesInParallel(db, COUNT_CONNECTIONS),
+            // Counting reads only frozen interactions below the watermark: other connections count the same (see countInParallel).
+            countOn: { db, parts: COUNT_CONNECTIONS },
           });
           if (options.persist) await writeReservations(tx, options, ratings);
           return ratings;

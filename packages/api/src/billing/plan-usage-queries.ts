@@ -9,7 +9,7 @@ import { isValidTimeZone, type ClaimBox } from '../domain';
 import type { ChargeUsage, RateCharge, RatePlan } from '../domain/rate-plan';
 import { billedSecondsSql } from '../domain/billed-seconds';
 import { RATE_PLAN_MEDIA_TYPES } from '../shared/rate-plan';
-import type { Reader } from './rating-queries';
+import { interactionsInBoxesSql, type Reader } from './rating-queries';
 
 /** What a box holds under a plan: every billable interaction in it, those no charge prices, and the usage per charge. */
 export type PlanBoxCount = { calls: number; notInPlan: number; billedSeconds: number; charges: ChargeUsage[] };
@@ -29,7 +29,10 @@ function wholeNumber(value: number, min: number, max: number): number {
   return value;
 }
 
-function matchSql(charge: RateCharge, plan: RatePlan, timeZone: string): string {
+/** The interaction's start in the company timezone, computed once per row (see {@link planUsageSql}). */
+const LOCAL_START = 'c."localStart"';
+
+function matchSql(charge: RateCharge, plan: RatePlan): string {
   if (charge.unit === 'period' || charge.media.length === 0) return 'false';
   const parts = [`c."mediaType" IN (${literalList(charge.media, RATE_PLAN_MEDIA_TYPES)})`];
   if (charge.direction !== 'any')
@@ -38,9 +41,8 @@ function matchSql(charge: RateCharge, plan: RatePlan, timeZone: string): string 
     const hours = plan.businessHours;
     if (!TIME.test(hours.from) || !TIME.test(hours.to)) throw new RangeError('Business hours must be HH:MM');
     const days = hours.days.map((day) => wholeNumber(day, 1, 7));
-    const local = `(c."startTime" AT TIME ZONE 'UTC' AT TIME ZONE '${timeZone}')`;
     const business = days.length
-      ? `(EXTRACT(ISODOW FROM ${local}) IN (${days.join(', ')}) AND ${local}::time >= '${hours.from}'::time AND ${local}::time < '${hours.to}'::time)`
+      ? `(EXTRACT(ISODOW FROM ${LOCAL_START}) IN (${days.join(', ')}) AND ${LOCAL_START}::time >= '${hours.from}'::time AND ${LOCAL_START}::time < '${hours.to}'::time)`
       : 'false';
     parts.push(charge.timeBand === 'business' ? business : `NOT ${business}`);
   }
@@ -58,33 +60,61 @@ function chargeBilledSecondsSql(charge: RateCharge): string {
 }
 
 /**
- * The SQL select list of a plan's usage over rows of call_records `c`: per charge, the
- * interactions it prices and their billed seconds (arrays in plan order), and those no charge
- * prices. `timeZone` places the business hours (the company's).
+ * A plan's usage as SQL, in three steps over rows `c` of the interactions in the boxes (`rowsSql`
+ * selects them with their box's `idx`): each row's start in the company timezone (`timeZone`, for
+ * the business hours); then, once per row, the first charge in plan order that prices it
+ * ("firstCharge", -1 for none) and whether each `additional` charge does too; then per box the
+ * interactions and billed seconds of each charge (arrays in plan order) and those no charge prices.
+ * The first two steps are kept apart (OFFSET 0), so that PostgreSQL works out each row's charges
+ * once rather than once for every aggregate that asks.
  */
-export function planUsageSelectSql(plan: RatePlan, timeZone: string): string {
+export function planUsageSql(plan: RatePlan, timeZone: string, rowsSql: Prisma.Sql): Prisma.Sql {
   if (!isValidTimeZone(timeZone) || /'/.test(timeZone)) throw new RangeError(`Not a time zone: ${timeZone}`);
-  const matches = plan.charges.map((charge) => matchSql(charge, plan, timeZone));
-  const assigned = plan.charges.map((charge, index) => {
-    if (charge.additional) return matches[index]!;
-    const earlier = plan.charges.flatMap((other, before) =>
-      before < index && !other.additional && other.unit !== 'period' ? [matches[before]!] : [],
-    );
-    return earlier.length ? `(${matches[index]} AND NOT (${earlier.join(' OR ')}))` : matches[index]!;
-  });
-  const counts = assigned.map((condition) => `count(*) FILTER (WHERE ${condition})`);
+  const matches = plan.charges.map((charge) => matchSql(charge, plan));
+  const firstCases = plan.charges.flatMap((charge, index) =>
+    charge.additional || matches[index] === 'false' ? [] : [`WHEN ${matches[index]} THEN ${index}`],
+  );
+  const firstCharge = firstCases.length ? `CASE ${firstCases.join(' ')} ELSE -1 END` : '-1';
+  const additional = plan.charges.flatMap((charge, index) =>
+    charge.additional && matches[index] !== 'false' ? [index] : [],
+  );
+  const pricedBy = (index: number) =>
+    matches[index] === 'false'
+      ? 'false'
+      : plan.charges[index]!.additional
+        ? `c."also${index}"`
+        : `c."firstCharge" = ${index}`;
+  const counts = plan.charges.map((_, index) =>
+    pricedBy(index) === 'false' ? '0' : `count(*) FILTER (WHERE ${pricedBy(index)})`,
+  );
   const seconds = plan.charges.map((charge, index) =>
-    charge.unit === 'minute'
-      ? `COALESCE(sum(${chargeBilledSecondsSql(charge)}) FILTER (WHERE ${assigned[index]}), 0)`
+    charge.unit === 'minute' && pricedBy(index) !== 'false'
+      ? `COALESCE(sum(${chargeBilledSecondsSql(charge)}) FILTER (WHERE ${pricedBy(index)}), 0)`
       : '0',
   );
-  const anyMatch = matches.filter((match) => match !== 'false');
-  return [
-    'count(*)::int AS calls',
-    `count(*) FILTER (WHERE NOT (${anyMatch.length ? anyMatch.join(' OR ') : 'false'}))::int AS "notInPlan"`,
-    `ARRAY[${counts.join(', ') || '0'}]::int[] AS interactions`,
-    `ARRAY[${seconds.join(', ') || '0'}]::bigint[] AS seconds`,
-  ].join(',\n       ');
+  const unpriced = ['c."firstCharge" < 0', ...additional.map((index) => `NOT c."also${index}"`)].join(' AND ');
+  const banded = plan.charges.some((charge) => charge.timeBand !== 'any');
+  const aggregates = Prisma.raw(`
+       count(*)::int AS calls,
+       count(*) FILTER (WHERE ${unpriced})::int AS "notInPlan",
+       ARRAY[${counts.join(', ') || '0'}]::int[] AS interactions,
+       ARRAY[${seconds.join(', ') || '0'}]::bigint[] AS seconds`);
+  const charges = Prisma.raw(
+    [`${firstCharge} AS "firstCharge"`, ...additional.map((index) => `${matches[index]} AS "also${index}"`)].join(', '),
+  );
+  const localStart = Prisma.raw(
+    banded ? `, (r."startTime" AT TIME ZONE 'UTC' AT TIME ZONE '${timeZone}') AS "localStart"` : '',
+  );
+  return Prisma.sql`
+    SELECT c.idx, ${aggregates}
+    FROM (
+      SELECT c.idx, c.duration, c."talkSeconds", c."holdSeconds", c."acwSeconds", ${charges}
+      FROM (
+        SELECT r.idx, r."mediaType", r."direction", r.duration, r."talkSeconds", r."holdSeconds", r."acwSeconds" ${localStart}
+        FROM (${rowsSql}) r
+        OFFSET 0) c
+      OFFSET 0) c
+    GROUP BY c.idx`;
 }
 
 /** Usage per charge inside each box, in one statement (the boxes of one plan). */
@@ -96,22 +126,12 @@ export async function countPlanUsageInBoxes(
 ): Promise<Map<number, PlanBoxCount>> {
   const result = new Map<number, PlanBoxCount>();
   if (boxes.length === 0) return result;
-  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
+  const rowsSql = Prisma.sql`
+    SELECT b.idx, c."mediaType", c."direction", c.duration, c."talkSeconds", c."holdSeconds", c."acwSeconds", c."startTime"
+    ${interactionsInBoxesSql(boxes)}`;
   const rows = await tx.$queryRaw<
     Array<{ idx: number; calls: number; notInPlan: number; interactions: number[]; seconds: Array<bigint | string> }>
-  >`
-    SELECT b.idx, ${Prisma.raw(planUsageSelectSql(plan, timeZone))}
-    FROM unnest(
-      ${boxes.map((_, index) => index)}::int[],
-      ${boxes.map((box) => box.queueId)}::text[],
-      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
-      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
-      ${boxes.map((box) => box.seqFrom)}::bigint[],
-      ${boxes.map((box) => box.seqTo)}::bigint[]
-    ) AS b(idx, q, f, t, sf, st)
-    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
-      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st
-    GROUP BY b.idx`;
+  >(planUsageSql(plan, timeZone, rowsSql));
   for (const row of rows) {
     const charges = plan.charges.map((_, index) => ({
       interactions: Number(row.interactions[index] ?? 0),

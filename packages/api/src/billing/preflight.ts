@@ -9,6 +9,9 @@ import { billingPeriodsBetween, calendarDateInZone, compareDates, coversDays, ty
 import { getOrganizationSettings } from '../settings/organization-settings';
 import type { TBillingPreflight, TPreflightWarning } from '../shared/billing-preflight';
 import { readKillSwitch } from './kill-switch';
+import { countWhatRunWouldBill } from './preflight-counts';
+import { loadRatePlanVersions, planInForce } from '../rate-plans/profile-rate-plan';
+import type { RatePlan } from '../domain/rate-plan';
 import { billingStartDateOf, loadRecordedPeriods } from './rate-customers';
 import { manualRangeProblem } from './start-job';
 
@@ -34,6 +37,7 @@ export function usDate(date: CalendarDate): string {
 
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
 const countWord = (count: number) => COUNT_WORDS[count] ?? String(count);
+const plural = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
 
 async function quickBooksConnected(services: AppServices): Promise<boolean> {
   const qbo = services.integrations.qbo;
@@ -42,6 +46,17 @@ async function quickBooksConnected(services: AppServices): Promise<boolean> {
     (status) => status.connected,
     () => false,
   );
+}
+
+/**
+ * What a period cut by the range still bills in full, by the terms in force (DESIGN.md §4 "Rate
+ * plans"): a plan's minimum charge or its period fees, else the spec's minimum minutes.
+ */
+function periodCutConsequence(plan: RatePlan | null, minimumMinutes: number, periods: number): string {
+  const each = periods === 1 ? 'it' : 'each';
+  if (plan ? Number(plan.minimumCharge) > 0 : minimumMinutes > 0) return `bills a minimum for ${each}`;
+  if (plan?.charges.some((charge) => charge.unit === 'period')) return `bills its period fee for ${each}`;
+  return 'bills only the days it covers';
 }
 
 /** What a run over `input` would meet, for people to read before they press Run. */
@@ -100,6 +115,26 @@ export async function billingPreflight(
     db,
     profiles.map((profile) => profile.id),
   );
+  const versions = await loadRatePlanVersions(
+    db,
+    profiles.map((profile) => profile.id),
+  );
+  const counts = await countWhatRunWouldBill(
+    db,
+    {
+      jobType: input.isDryRun ? 'DRY_RUN' : 'MANUAL',
+      start,
+      end,
+      referenceDay: calendarDateInZone(now, timeZone),
+      customers: profiles.map((profile) => ({ customerId: profile.id, profileId: profile.id })),
+    },
+    {
+      timeZone,
+      incrementSeconds: settings.billingIncrementSeconds,
+      lateUsageWindowDays: settings.lateUsageWindowDays,
+    },
+    recorded,
+  );
 
   const customers: TBillingPreflight['customers'] = [];
   for (const profile of profiles) {
@@ -116,7 +151,16 @@ export async function billingPreflight(
       customerName: name,
       periods: periods.map((period) => ({ start: period.start, end: period.end })),
       alreadyInvoiced: periods.length > 0 && invoiced.length === periods.length,
+      ...(counts.get(profile.id) ?? { interactions: 0, notInPlan: 0 }),
     });
+    const notInPlan = counts.get(profile.id)?.notInPlan ?? 0;
+    if (notInPlan > 0) {
+      warnings.push({
+        code: 'NOT_IN_PLAN',
+        customerProfileId: profile.id,
+        message: `${name}: ${plural(notInPlan, 'interaction')} in these days ${notInPlan === 1 ? 'is' : 'are'} not in its plan and will not be billed.`,
+      });
+    }
 
     if (!profile.qboCustomerId?.trim()) {
       warnings.push({
@@ -135,10 +179,11 @@ export async function billingPreflight(
     if (cut) {
       const rule = `${ordinalDay(profile.billingPeriodStart)}–${ordinalDay(profile.billingPeriodEnd)}`;
       const touches = `this range touches ${countWord(periods.length)} of its periods`;
-      const consequence =
-        profile.minimumMinutes > 0
-          ? `bills a minimum for ${periods.length === 1 ? 'it' : 'each'}`
-          : 'bills only the days it covers';
+      const consequence = periodCutConsequence(
+        planInForce(versions.get(profile.id) ?? [], first.start),
+        profile.minimumMinutes,
+        periods.length,
+      );
       warnings.push({
         code: 'PERIOD_CUT',
         customerProfileId: profile.id,

@@ -10,6 +10,7 @@ import { freeBoxes, type ClaimBox } from '../domain';
 import {
   draftCustomers,
   scanWindows,
+  type CustomerDraft,
   type CustomerRating,
   type PlannedBox,
   type RatingRequest,
@@ -19,10 +20,11 @@ import {
 import { rateDrafts } from './rating-outcome';
 import {
   countCallsInBoxes,
+  countInParallel,
   loadLiveClaims,
   loadProfiles,
   loadQueueIds,
-  type BoxCounter,
+  type CountTask,
   type Reader,
 } from './rating-queries';
 import { countPlanUsageInBoxes } from './plan-usage-queries';
@@ -40,32 +42,24 @@ export type {
   RatingSettings,
   RecordedPeriod,
 } from './rating-plan';
-export {
-  countBoxesInParallel,
-  countCallsInBoxes,
-  loadProfiles,
-  loadRecordedPeriods,
-  type BoxCounter,
-  type Reader,
-} from './rating-queries';
+export { countCallsInBoxes, countInParallel, loadProfiles, loadRecordedPeriods, type Reader } from './rating-queries';
+
+/** A box of interactions still free, of one customer's period (`scopeIndex` of its draft) on one queue. */
+export type DrawnBox = ClaimBox & { customerIndex: number; scopeIndex: number; queueId: string; queueName: string };
 
 /**
- * Rates the customers: for each, its periods, the boxes of calls no live invoice holds below the
- * watermark, and what each period owes for them (chargeForPeriod). `watermark` is the next
- * billable sequence number, read under the billable-call lock.
+ * What a rating of `request` would count, without counting it: each customer's draft (its periods
+ * and the days scanned in each, or why it is skipped), the plan of each period ("customerIndex:
+ * scopeIndex"; null for the spec's three fields) and the boxes of interactions below `watermark`
+ * that no live invoice holds. The run rates them (below); the pre-flight counts them.
  */
-export async function rateCustomers(
+export async function drawFreeBoxes(
   tx: Reader,
   request: RatingRequest,
   settings: RatingSettings,
   watermark: number,
   recordedByProfile: Map<string, RecordedPeriod[]>,
-  options: {
-    requireQboCustomer: boolean;
-    /** Counts the calls in the boxes; by default on `tx` (see {@link countCallsInBoxes}). */
-    countBoxes?: BoxCounter;
-  },
-): Promise<CustomerRating[]> {
+): Promise<{ drafts: CustomerDraft[]; ratePlans: Map<string, RatePlan | null>; boxes: DrawnBox[] }> {
   const profileIds = [
     ...new Set(request.customers.map((customer) => customer.profileId).filter((id): id is string => Boolean(id))),
   ];
@@ -91,7 +85,7 @@ export async function rateCustomers(
   const spanFrom = windows.length ? Math.min(...windows.map((window) => window.from)) : 0;
   const spanTo = windows.length ? Math.max(...windows.map((window) => window.to)) : 0;
   const liveByQueue = await loadLiveClaims(tx, queueIds, spanFrom, spanTo);
-  const boxes: Array<ClaimBox & { customerIndex: number; scopeIndex: number; queueId: string; queueName: string }> = [];
+  const boxes: DrawnBox[] = [];
   for (const window of windows) {
     for (const box of freeBoxes(window, liveByQueue.get(window.queueId) ?? [], watermark)) {
       boxes.push({
@@ -106,34 +100,60 @@ export async function rateCustomers(
       });
     }
   }
-  // Boxes of periods under the three fields are counted as before (voice calls); those under a rate
-  // plan in one statement per distinct plan, grouped by charge.
-  const planOfBox = (box: (typeof boxes)[number]) => ratePlans.get(`${box.customerIndex}:${box.scopeIndex}`) ?? null;
-  const plainIndexes = boxes.flatMap((box, index) => (planOfBox(box) ? [] : [index]));
-  const plainCounted = await (options.countBoxes ?? ((all, increment) => countCallsInBoxes(tx, all, increment)))(
-    plainIndexes.map((index) => boxes[index]!),
-    settings.incrementSeconds,
-  );
-  const counted = new Map<number, PlannedCount>();
-  plainCounted.forEach((count, position) => counted.set(plainIndexes[position]!, count));
-  const byPlan = new Map<string, { plan: RatePlan; indexes: number[] }>();
+  return { drafts, ratePlans, boxes };
+}
+
+/** The boxes' positions grouped by the plan of their period (null: the spec's three fields), in order of first use. */
+export function boxesByPlan(
+  boxes: readonly DrawnBox[],
+  ratePlans: Map<string, RatePlan | null>,
+): Array<{ plan: RatePlan | null; indexes: number[] }> {
+  const groups = new Map<string, { plan: RatePlan | null; indexes: number[] }>();
   boxes.forEach((box, index) => {
-    const plan = planOfBox(box);
-    if (!plan) return;
-    const key = JSON.stringify(plan);
-    const group = byPlan.get(key) ?? { plan, indexes: [] };
+    const plan = ratePlans.get(`${box.customerIndex}:${box.scopeIndex}`) ?? null;
+    const key = plan ? JSON.stringify(plan) : '';
+    const group = groups.get(key) ?? { plan, indexes: [] };
     group.indexes.push(index);
-    byPlan.set(key, group);
+    groups.set(key, group);
   });
-  for (const { plan, indexes } of byPlan.values()) {
-    const planCounted = await countPlanUsageInBoxes(
-      tx,
-      indexes.map((index) => boxes[index]!),
-      plan,
-      settings.timeZone,
-    );
-    planCounted.forEach((count, position) => counted.set(indexes[position]!, count));
-  }
+  return [...groups.values()];
+}
+
+/**
+ * Rates the customers: for each, its periods, the boxes of calls no live invoice holds below the
+ * watermark, and what each period owes for them (chargeForPeriod). `watermark` is the next
+ * billable sequence number, read under the billable-call lock.
+ */
+export async function rateCustomers(
+  tx: Reader,
+  request: RatingRequest,
+  settings: RatingSettings,
+  watermark: number,
+  recordedByProfile: Map<string, RecordedPeriod[]>,
+  options: {
+    requireQboCustomer: boolean;
+    /**
+     * Where the boxes are counted: by default on `tx`, one statement at a time; the ledger counts on
+     * several connections of the pool at once (see {@link countInParallel}).
+     */
+    countOn?: { db: Reader; parts: number };
+  },
+): Promise<CustomerRating[]> {
+  const { drafts, ratePlans, boxes } = await drawFreeBoxes(tx, request, settings, watermark, recordedByProfile);
+  // Boxes of periods under the three fields are counted as before (voice calls); those under a rate
+  // plan grouped by plan, by charge: all of them one chunk after another on the counting connections.
+  const groups = boxesByPlan(boxes, ratePlans);
+  const { db: countDb, parts } = options.countOn ?? { db: tx, parts: 1 };
+  const tasks: Array<CountTask<PlannedCount>> = groups.map(({ plan, indexes }) => ({
+    boxes: indexes.map((index) => boxes[index]!),
+    count: plan
+      ? (chunk) => countPlanUsageInBoxes(countDb, chunk, plan, settings.timeZone)
+      : (chunk) => countCallsInBoxes(countDb, chunk, settings.incrementSeconds),
+  }));
+  const counted = new Map<number, PlannedCount>();
+  (await countInParallel(tasks, parts)).forEach((groupCounted, task) =>
+    groupCounted.forEach((count, position) => counted.set(groups[task]!.indexes[position]!, count)),
+  );
 
   const plannedBoxes = new Map<string, PlannedBox[]>();
   boxes.forEach((box, index) => {

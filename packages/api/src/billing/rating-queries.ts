@@ -169,38 +169,47 @@ export async function loadLiveClaims(
 }
 
 type BoxCount = { calls: number; billedSeconds: number };
-export type BoxCounter = (
-  boxes: Array<ClaimBox & { queueId: string }>,
-  incrementSeconds: number,
-) => Promise<Map<number, BoxCount>>;
+/** One statement's worth of boxes: `count` answers by position in `boxes`. */
+export type CountTask<T> = {
+  boxes: ReadonlyArray<ClaimBox & { queueId: string }>;
+  count: (chunk: Array<ClaimBox & { queueId: string }>) => Promise<Map<number, T>>;
+};
 
 /**
- * Counts the boxes on `parts` connections of `db`'s pool at once, while the rating's transaction
- * holds the billable-call lock. Each box is bounded by the watermark, every call below it was
- * committed before the watermark was read and keeps its billing attributes, and the transaction
- * writes no call: so any snapshot taken since counts exactly what the transaction would, and the
- * parts use the server's cores as a parallel plan of one statement would. The boxes go out in
- * chunks that each connection takes as it is free, so one slowed by the machine does not hold the
- * rest back (two fixed halves finished 130 and 300 ms apart on a busy machine).
+ * Runs the tasks on `parts` connections at once, while the rating's transaction holds the
+ * billable-call lock. Each box is bounded by the watermark, every interaction below it was
+ * committed before the watermark was read and keeps what rating reads of it (its billing
+ * attributes, and its handle-time metrics: a change to them waits for the lock, see migration
+ * 20270101_1_billed_metrics_frozen), and the transaction writes no interaction: so any snapshot
+ * taken since counts exactly what the transaction would, and the parts use the server's cores as a
+ * parallel plan of one statement would. Tasks go out in chunks that each connection takes as it is
+ * free, so one slowed by the machine does not hold the rest back (two fixed halves finished 130 and
+ * 300 ms apart on a busy machine). Answers by task, then by position in the task's boxes.
  */
-export function countBoxesInParallel(db: Reader, parts: number): BoxCounter {
-  return async (boxes, incrementSeconds) => {
-    if (parts <= 1 || boxes.length < 2 * PARALLEL_COUNT_MIN_BOXES)
-      return countCallsInBoxes(db, boxes, incrementSeconds);
-    const size = Math.max(PARALLEL_COUNT_MIN_BOXES, Math.ceil(boxes.length / (parts * CHUNKS_PER_CONNECTION)));
-    const merged = new Map<number, BoxCount>();
-    let next = 0;
-    const countChunks = async () => {
-      while (next < boxes.length) {
-        const offset = next;
-        next += size;
-        const counted = await countCallsInBoxes(db, boxes.slice(offset, offset + size), incrementSeconds);
-        counted.forEach((count, index) => merged.set(offset + index, count));
-      }
-    };
-    await Promise.all(Array.from({ length: parts }, countChunks));
-    return merged;
+export async function countInParallel<T>(tasks: ReadonlyArray<CountTask<T>>, parts: number): Promise<Map<number, T>[]> {
+  const total = tasks.reduce((sum, task) => sum + task.boxes.length, 0);
+  const results = tasks.map(() => new Map<number, T>());
+  const chunks: Array<{ task: number; offset: number; size: number }> = [];
+  const size =
+    parts <= 1 || total < 2 * PARALLEL_COUNT_MIN_BOXES
+      ? Number.MAX_SAFE_INTEGER
+      : Math.max(PARALLEL_COUNT_MIN_BOXES, Math.ceil(total / (parts * CHUNKS_PER_CONNECTION)));
+  tasks.forEach((task, index) => {
+    for (let offset = 0; offset < task.boxes.length; offset += size)
+      chunks.push({ task: index, offset, size: Math.min(size, task.boxes.length - offset) });
+  });
+  let next = 0;
+  const countChunks = async () => {
+    while (next < chunks.length) {
+      const { task, offset, size: length } = chunks[next]!;
+      next += 1;
+      const counted = await tasks[task]!.count(tasks[task]!.boxes.slice(offset, offset + length));
+      counted.forEach((count, index) => results[task]!.set(offset + index, count));
+    }
   };
+  // One statement needs no second connection: a lone task too small to split runs on its own.
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(parts, chunks.length)) }, countChunks));
+  return results;
 }
 
 /** Chunks per counting connection: enough to even out a slowed connection, few enough to cost no round trips to speak of. */
@@ -208,6 +217,26 @@ const CHUNKS_PER_CONNECTION = 4;
 
 /** Below this many boxes per statement a second connection costs more than it saves. */
 const PARALLEL_COUNT_MIN_BOXES = 100;
+
+/**
+ * The boxes (`b`, each with its position `b.idx`) joined to the billable interactions inside each
+ * (`c`), as a FROM clause: each box is read through the billable-calls index (queue, start),
+ * keeping only the interactions in its sequence range. Every count over boxes reads them so.
+ */
+export function interactionsInBoxesSql(boxes: ReadonlyArray<ClaimBox & { queueId: string }>): Prisma.Sql {
+  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
+  return Prisma.sql`
+    FROM unnest(
+      ${boxes.map((_, index) => index)}::int[],
+      ${boxes.map((box) => box.queueId)}::text[],
+      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
+      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
+      ${boxes.map((box) => box.seqFrom)}::bigint[],
+      ${boxes.map((box) => box.seqTo)}::bigint[]
+    ) AS b(idx, q, f, t, sf, st)
+    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
+      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st`;
+}
 
 /**
  * Voice calls and billed seconds inside each box, in one statement: what the spec's three fields
@@ -221,20 +250,10 @@ export async function countCallsInBoxes(
 ): Promise<Map<number, BoxCount>> {
   const result = new Map<number, BoxCount>();
   if (boxes.length === 0) return result;
-  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
   const billed = Prisma.raw(billedSecondsSql('c.duration', Math.max(1, Math.trunc(incrementSeconds))));
   const rows = await tx.$queryRaw<Array<{ idx: number; calls: number; billed: bigint }>>`
     SELECT b.idx, count(*)::int AS calls, COALESCE(sum(${billed}), 0)::bigint AS billed
-    FROM unnest(
-      ${boxes.map((_, index) => index)}::int[],
-      ${boxes.map((box) => box.queueId)}::text[],
-      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
-      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
-      ${boxes.map((box) => box.seqFrom)}::bigint[],
-      ${boxes.map((box) => box.seqTo)}::bigint[]
-    ) AS b(idx, q, f, t, sf, st)
-    JOIN call_records c ON c."queueId" = b.q AND c."startTime" >= b.f AND c."startTime" < b.t
-      AND c."billableSeq" IS NOT NULL AND c."billableSeq" >= b.sf AND c."billableSeq" < b.st
+    ${interactionsInBoxesSql(boxes)}
       AND ${Prisma.raw(billedByProfileFieldsSql('c'))}
     GROUP BY b.idx`;
   for (const row of rows) result.set(row.idx, { calls: row.calls, billedSeconds: Number(row.billed) });

@@ -12,6 +12,7 @@ export const PREFLIGHT_WARNING_CODES = [
   'NO_QBO_CUSTOMER',
   'PERIOD_CUT',
   'ALREADY_INVOICED',
+  'NOT_IN_PLAN',
 ] as const;
 
 export const ZPreflightWarningSchema = z.object({
@@ -32,6 +33,14 @@ export const ZBillingPreflightSchema = z.object({
       periods: z.array(z.object({ start: z.string(), end: z.string() })),
       /** Every period the range touches is invoiced in full already: only late calls would be billed. */
       alreadyInvoiced: z.boolean(),
+      /**
+       * Interactions the run would bill as things stand (before it pulls Genesys again): those a
+       * charge of the period's rate plan prices, whatever their media type and direction (under
+       * the spec's three fields, voice calls), that no invoice holds yet.
+       */
+      interactions: z.number().int(),
+      /** Interactions in the same days that no charge of the plan prices: never billed. */
+      notInPlan: z.number().int(),
     }),
   ),
 });

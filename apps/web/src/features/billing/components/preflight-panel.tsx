@@ -5,7 +5,7 @@ import { plural } from '../../../lib/format';
 
 /**
  * The Run dialog's pre-flight (issue 24): what this run will fail on or surprise with, before it
- * runs, and how many customers it bills. Warnings do not stop a run; the kill switch and a range
+ * runs, and how many customers and interactions it bills. Warnings do not stop a run; the kill switch and a range
  * that has not ended do, and say so.
  */
 export function PreflightPanel({ preflight, checking }: { preflight: TBillingPreflight | null; checking: boolean }) {
@@ -18,7 +18,9 @@ export function PreflightPanel({ preflight, checking }: { preflight: TBillingPre
   }
   if (!preflight) return null;
   const customers = preflight.customers.length;
-  const summary = `This run bills ${plural(customers, 'customer')}.`;
+  // What the run would bill as things stand: interactions its plans price, of every media type.
+  const interactions = preflight.customers.reduce((sum, customer) => sum + customer.interactions, 0);
+  const summary = `This run bills ${plural(customers, 'customer')}: ${plural(interactions, 'interaction')} not yet invoiced.`;
   if (preflight.warnings.length === 0) {
     return (
       <Alert tone="success" title="Pre-flight: nothing to warn about" data-testid="preflight">
