@@ -36,6 +36,7 @@ import {
 import { profileOperations, raceOperations } from '../../../../test/billing-oracle/profile-operations';
 import { reviewOperations } from '../../../../test/billing-oracle/review-operations';
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
+import { ratePlan } from '../../../../test/billing-oracle/plan-world';
 import { BillingWorld, type WorldSeed } from '../../../../test/billing-oracle/world';
 
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 2);
@@ -94,6 +95,8 @@ const worldSeed: fc.Arbitrary<WorldSeed> = fc.record({
       billPromptly: fc.boolean(),
       billTime: fc.constantFrom('02:00', '02:30', '00:15', '23:45', '09:00'),
       queueCount: fc.integer({ min: 1, max: 2 }),
+      // Half the profiles bill by a random rate plan a clerk set (test/billing-oracle/plan-world.ts).
+      plan: fc.option(ratePlan, { nil: undefined, freq: 2 }),
     }),
     { minLength: 2, maxLength: 3 },
   ),
