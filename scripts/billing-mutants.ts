@@ -73,6 +73,26 @@ const MUTANTS: Mutant[] = [
     steps: STEPS,
     seed: '20261220',
   },
+  {
+    id: 'e',
+    name: "a rate plan's included units ignored (every unit billed)",
+    file: 'packages/api/src/domain/rate-plan.ts',
+    pattern: /const included = parseDecimal\(BigInt\(charge\.includedUnits\)\);/,
+    replacement: 'const included = parseDecimal(0n);',
+    runs: RUNS,
+    steps: STEPS,
+    seed: '20261220',
+  },
+  {
+    id: 'f',
+    name: "a rate plan's tier boundary off by one (each tier ends a unit early)",
+    file: 'packages/api/src/domain/rate-plan.ts',
+    pattern: /: parseDecimal\(BigInt\(tier\.upTo\)\);/,
+    replacement: ': parseDecimal(BigInt(tier.upTo - 1));',
+    runs: RUNS,
+    steps: STEPS,
+    seed: '20261220',
+  },
 ];
 
 const ROOT = join(import.meta.dirname, '..');

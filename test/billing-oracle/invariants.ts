@@ -93,7 +93,7 @@ async function billedCalls(
   const record = (conversationId: string, on: string) => {
     const call = world.model.call(conversationId);
     if (!call) fail(`${on} bills ${conversationId}, a conversation Genesys never reported`);
-    if (call.mediaType !== 'voice')
+    if (!world.model.mayBeBilled(profileId, call))
       fail(`${on} bills ${conversationId}, a ${call.mediaType} interaction (only voice calls are billable)`);
     const other = billed.get(conversationId);
     if (other) fail(`call ${conversationId} is billed twice: on ${other.on} and on ${on}`);
@@ -164,11 +164,30 @@ export async function checkMoney(world: BillingWorld): Promise<void> {
             `QuickBooks holds ${formatCents(invoiced)} (invoiced − credited), ` +
             `DESIGN.md §4 says ${[...owed].map(formatCents).join(' or ')} ` +
             `for its ${calls.length} billed calls (${seconds} billed seconds)` +
-            `${world.memory.mustBill.has(key) ? '; a completed scheduled run had to bill this period' : ''}`,
+            `${world.memory.mustBill.has(key) ? '; a completed scheduled run had to bill this period' : ''}` +
+            `; its lines: ${linesNaming(world, profile.id, documents, key)}`,
         );
       }
     }
   }
+}
+
+/** The lines QuickBooks holds for a period, as a person would read them (for failure messages). */
+function linesNaming(world: BillingWorld, profileId: string, documents: SeenDocument[], key: string): string {
+  const lines = documents.flatMap((document) =>
+    document.lines
+      .filter((_line, index) => periodKey(namedPeriods(world, profileId, document)[index]!) === key)
+      .map(
+        (line) => `${document.kind} ${document.docNumber} (${document.state}): "${line.description}" ${line.amount}`,
+      ),
+  );
+  if (lines.length) return lines.join('; ');
+  const all = documents.flatMap((document) =>
+    document.lines.map(
+      (line) => `${document.kind} ${document.docNumber} (${document.state}): "${line.description}" ${line.amount}`,
+    ),
+  );
+  return `none (the customer's documents: ${all.join('; ') || 'none'})`;
 }
 
 /** A completed run rated the period: remember when, and under which terms (its own, as it just ran). */
@@ -250,11 +269,10 @@ export async function checkManualRun(world: BillingWorld, job: ManualJob): Promi
     const missing = world.model.calls.filter((call) => {
       const day = dayIn(call.startMs, zone);
       if (
-        call.mediaType !== 'voice' ||
         day < job.start ||
         day > job.end ||
         !job.queues.includes(call.queue) ||
-        call.durationSeconds === 0
+        !world.model.mustBeBilled(profile.id, call)
       )
         return false;
       if (

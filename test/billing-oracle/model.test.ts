@@ -36,6 +36,10 @@ function call(model: BillingModel, startIso: string, durationSeconds: number, ar
     startMs: at(startIso),
     durationSeconds,
     mediaType: 'voice',
+    direction: 'inbound',
+    talkSeconds: durationSeconds,
+    holdSeconds: 0,
+    acwSeconds: 0,
     arrivedMs: at(arrivedIso),
   };
   model.addCall(created);

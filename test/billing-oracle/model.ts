@@ -16,16 +16,14 @@ import {
   type PeriodRule,
 } from './calendar';
 import { amountCents, billedSeconds, minimumInService, usageUnits, type Terms } from './money';
+import { periodCentsUnderPlan, planBills, type PlanInteraction } from './plan-model';
 
 /** The real late-usage window (DESIGN.md §4: the last 35 days). */
 export const LATE_USAGE_WINDOW_DAYS = 35;
 
-export type ModelCall = {
+export type ModelCall = PlanInteraction & {
   conversationId: string;
   queue: string;
-  startMs: number;
-  durationSeconds: number;
-  mediaType: 'voice' | 'chat';
   /** When Genesys first reported it (a call reported after its day is late). */
   arrivedMs: number;
 };
@@ -278,6 +276,14 @@ export class BillingModel {
     const owed = new Set<bigint>();
     for (const terms of termsCandidates) {
       for (const days of new Set([service.fewest, service.most])) {
+        if (terms.plan) {
+          // Business hours in the zone the period was billed in, or the company's now (plan-model.ts).
+          for (const zone of new Set([period.zone, this.zone]))
+            for (const denominator of new Set([period.ruleDays, period.cutByChange ? labelDays : period.ruleDays]))
+              for (const cents of periodCentsUnderPlan(terms.plan, billed, zone, { days, of: denominator }))
+                owed.add(cents);
+          continue;
+        }
         const minimum = days === 0 ? 0 : minimumInService(terms.minimumMinutes, days, period.ruleDays);
         owed.add(amountCents(usage, terms, minimum));
         if (period.cutByChange)
@@ -317,10 +323,8 @@ export class BillingModel {
     const windowStart = addDays(dayIn(runMs, zone), -LATE_USAGE_WINDOW_DAYS);
     const billingStartMs = this.billingStartMs(profileId);
     return this.calls.filter((call) => {
-      if (call.mediaType !== 'voice' || call.arrivedMs > runMs || call.startMs + call.durationSeconds * 1000 > runMs)
-        return false;
-      // A call that bills no second may end up on no invoice (a period owing nothing is settled without one).
-      if (billedSeconds(call.durationSeconds, this.incrementSeconds) === 0) return false;
+      if (call.arrivedMs > runMs || call.startMs + call.durationSeconds * 1000 > runMs) return false;
+      if (!this.mustBeBilled(profileId, call)) return false;
       if (call.startMs < billingStartMs || !this.heldThroughout(profileId, call.queue, call.startMs, runMs))
         return false;
       const period = this.periodAt(profileId, call.startMs);
@@ -331,6 +335,25 @@ export class BillingModel {
         dayIn(call.startMs, zone) < windowStart && billedAt !== null && billedAt <= call.arrivedMs;
       return !lateBeyondWindow;
     });
+  }
+
+  /**
+   * Whether the profile's terms bill this interaction: on the three fields, a voice call billing a
+   * second (one billing none may end up on no invoice: a period owing nothing is settled without
+   * one); under a plan, one a charge counts (as an interaction, or for a billed second) in the
+   * company's zone now and in the zone of its period.
+   */
+  mustBeBilled(profileId: string, call: ModelCall): boolean {
+    const plan = this.profile(profileId).terms.plan;
+    if (!plan) return call.mediaType === 'voice' && billedSeconds(call.durationSeconds, this.incrementSeconds) > 0;
+    const periodZone = this.periodAt(profileId, call.startMs).zone;
+    return planBills(plan, call, this.zone) && planBills(plan, call, periodZone);
+  }
+
+  /** Whether the profile's terms could bill this interaction at all (a plan counting its media type). */
+  mayBeBilled(profileId: string, call: ModelCall): boolean {
+    const plan = this.profile(profileId).terms.plan;
+    return plan ? true : call.mediaType === 'voice';
   }
 
   /** The profile's next scheduled run after `afterMs` (bill day clamped, bill time in the company zone). */

@@ -2,8 +2,13 @@
 // "Periods in service"), in whole integers: seconds, ten-thousandths of a minute, ten-thousandths
 // of a dollar per minute, cents. Nothing here comes from packages/api/src/domain.
 
-/** Rate plan terms of a period as the profile holds them: rates are decimal text with up to 4 places. */
-export type Terms = { ratePerMinute: string; minimumMinutes: number; overageRatePerMinute: string };
+import type { Plan } from './plan-model';
+
+/**
+ * Terms of a period as the profile holds them: rates are decimal text with up to 4 places. With a
+ * rate plan (plan-model.ts) the plan prices the period and the three fields are not read.
+ */
+export type Terms = { ratePerMinute: string; minimumMinutes: number; overageRatePerMinute: string; plan?: Plan };
 
 /** A rate such as '0.0425' in ten-thousandths of a dollar per minute (425n). */
 export function rateUnits(rate: string): bigint {

@@ -36,7 +36,8 @@ const editTerms = fc
       `profile ${spec.profile}'s terms become ${spec.rate}/min, minimum ${spec.minimum}, overage ${spec.overage}`,
       async (world) => {
         const profile = profileAt(world, spec.profile);
-        if (profile.archived) return;
+        // A profile on a rate plan keeps it (plan changes take effective dates the oracle does not draw yet).
+        if (profile.archived || profile.terms.plan) return;
         await world.saveProfile(profile.id, {
           ratePerMinute: spec.rate,
           minimumMinutes: spec.minimum,

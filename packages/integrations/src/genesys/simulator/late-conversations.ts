@@ -26,6 +26,17 @@ export interface LateConversationSpec {
   mediaType?: string;
   /** Sent with a participant without sessions and a session without segments, as Genesys' schema allows. */
   withoutSessions?: boolean;
+  /** 'inbound' (default) or 'outbound': the conversation's originatingDirection and its sessions' direction. */
+  direction?: 'inbound' | 'outbound';
+  /** Whole seconds the agent's tTalk, tHeld and tAcw report (default: talk from the answer to the end, no hold, 30 s of wrap-up). */
+  metrics?: InjectedMetrics;
+}
+
+/** What an injected conversation's agent session reports, in whole seconds. */
+export interface InjectedMetrics {
+  talkSeconds: number;
+  holdSeconds: number;
+  acwSeconds: number;
 }
 
 /** The answer to an injection: what the details query will report. */
@@ -43,6 +54,8 @@ type StoredConversation = {
   startTime: string;
   durationSeconds: number;
   withoutSessions?: boolean;
+  direction?: 'inbound' | 'outbound';
+  metrics?: InjectedMetrics;
 };
 type StateFile = { version: 1; conversations: StoredConversation[] };
 
@@ -64,6 +77,18 @@ export class LateConversationError extends Error {}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isWholeSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_INJECTED_DURATION_SECONDS;
+
+function isMetrics(value: unknown): value is InjectedMetrics {
+  return (
+    isRecord(value) &&
+    isWholeSeconds(value.talkSeconds) &&
+    isWholeSeconds(value.holdSeconds) &&
+    isWholeSeconds(value.acwSeconds)
+  );
 }
 
 export class LateConversations {
@@ -143,12 +168,22 @@ export class LateConversations {
       );
     }
 
+    const { direction, metrics } = input;
+    if (direction !== undefined && direction !== 'inbound' && direction !== 'outbound')
+      throw new LateConversationError(`direction must be inbound or outbound (got ${JSON.stringify(direction)}).`);
+    if (metrics !== undefined && !isMetrics(metrics))
+      throw new LateConversationError(
+        'metrics must be { talkSeconds, holdSeconds, acwSeconds }, each a whole number of seconds from 0 to 86400.',
+      );
+
     const record: InjectedConversationRecord = {
       conversationId: randomUUID(),
       queueId: queue.id,
       mediaType,
       startMs,
       durationSeconds,
+      ...(direction ? { direction } : {}),
+      ...(metrics ? { metrics: { ...metrics } } : {}),
     };
     this.insert(record);
     if (input.withoutSessions === true) this.sessionless.add(record.conversationId);
@@ -189,12 +224,14 @@ export class LateConversations {
     if (!this.stateFile) return;
     const state: StateFile = {
       version: 1,
-      conversations: this.records.map(({ conversationId, queueId, mediaType, startMs, durationSeconds }) => ({
+      conversations: this.records.map(({ conversationId, queueId, mediaType, startMs, durationSeconds, ...extra }) => ({
         conversationId,
         queueId,
         mediaType,
         startTime: new Date(startMs).toISOString(),
         durationSeconds,
+        ...(extra.direction ? { direction: extra.direction } : {}),
+        ...(extra.metrics ? { metrics: extra.metrics } : {}),
         ...(this.sessionless.has(conversationId) ? { withoutSessions: true } : {}),
       })),
     };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapConversationToCallRecord } from '../call-record-mapping';
+import { interactionMetrics } from '../interaction-metrics';
 import type { AnalyticsConversation } from '../schemas';
 import { createGenesysSimulator, type GenesysSimulatorOptions } from './index';
 
@@ -457,6 +458,40 @@ describe('simulated Genesys: conversations added after the fact', () => {
       'message',
       'voice',
     ]);
+  });
+
+  it('reports an injected outbound conversation with the talk, hold and after-call-work seconds asked for', async () => {
+    const { simulator } = await start();
+    const { conversationId } = simulator.addConversation({
+      queueName: 'Acme Support',
+      startTime: '2026-03-12T09:00:00Z',
+      durationSeconds: 300,
+      mediaType: 'callback',
+      direction: 'outbound',
+      metrics: { talkSeconds: 250, holdSeconds: 50, acwSeconds: 45 },
+    });
+    const conversation = simulator
+      .conversationsForDay('2026-03-12')
+      .find((candidate) => candidate.conversationId === conversationId)!;
+    expect(mapConversationToCallRecord(conversation)).toMatchObject({
+      direction: 'outbound',
+      mediaType: 'callback',
+      duration: 300,
+    });
+    expect(interactionMetrics(conversation)).toEqual({
+      talkSeconds: 250,
+      holdSeconds: 50,
+      acwSeconds: 45,
+      handleSeconds: 345,
+    });
+    expect(() =>
+      simulator.addConversation({
+        queueName: 'Acme Support',
+        startTime: '2026-03-12T09:00:00Z',
+        durationSeconds: 1,
+        direction: 'sideways' as 'inbound',
+      }),
+    ).toThrow('direction must be inbound or outbound');
   });
 
   it('refuses an unknown queue, a bad date, a negative or fractional duration and an unknown media type with a clear 400', async () => {
