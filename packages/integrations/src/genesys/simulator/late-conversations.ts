@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnalyticsConversation } from '../schemas';
-import { buildInjectedConversation, type InjectedConversationRecord } from './conversations';
-import { truncateAt } from './conversation-builder';
+import { buildInjectedConversation, type InjectedConversationRecord } from './injected-conversation';
+import { truncateAt } from './conversation-snapshot';
 import type { SimulatedDirectory } from './directory';
 
 // Conversations added after the fact through POST /_control/conversations (or addConversation):
