@@ -12,17 +12,13 @@ import {
 import { ZBillingPreflightSchema } from '../../shared/billing-preflight';
 import { ZQuoteSchema } from '../../shared/rate-plan';
 import { recordId } from '../../shared/text';
-import { dataResponse, ZPaginationSchema } from '../common.types';
+import { dataResponse, pagedResponse } from '../common.types';
 
 /** One job, by its id or its code ("BJ-7K3F9Q"). */
 export const ZBillingJobIdRequestSchema = z.object({ id: recordId('Job id') });
 export type TBillingJobIdRequest = z.infer<typeof ZBillingJobIdRequestSchema>;
 
-export const ZBillingJobsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(ZBillingJobSchema),
-  pagination: ZPaginationSchema,
-});
+export const ZBillingJobsResponseSchema = pagedResponse(ZBillingJobSchema);
 export type TBillingJobsResponse = z.infer<typeof ZBillingJobsResponseSchema>;
 
 export const ZBillingJobResponseSchema = dataResponse(ZBillingJobDetailSchema);
