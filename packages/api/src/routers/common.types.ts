@@ -20,6 +20,11 @@ export function dataResponse<T extends z.ZodType>(schema: T) {
   return z.object({ success: z.literal(true), data: schema });
 }
 
+/** `{ success: true, message, data }`: an action's answer with the sentence for its toast. */
+export function messageDataResponse<T extends z.ZodType>(schema: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data: schema });
+}
+
 /** `{ success: true, data: [item…], pagination }`: one page of an area's list. */
 export function pagedResponse<T extends z.ZodType>(item: T) {
   return z.object({ success: z.literal(true), data: z.array(item), pagination: ZPaginationSchema });
