@@ -5,12 +5,9 @@ import {
   createCallerFactory,
   startBillingWorkers,
 } from '@phone-billing/api';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
 import { createRequestContext } from '../plugins/context';
+import { answerCsvDownload } from '../plugins/csv-download';
 import { REST_PREFIX } from '../plugins/rest';
-import { errorBody } from '../plugins/rest-errors';
 import type { ServerArea } from './index';
 
 const stopWorkers = new WeakMap<object, () => Promise<void>>();
@@ -30,26 +27,9 @@ export const billingArea: ServerArea = {
       `${REST_PREFIX}/billing/jobs/:id/calls.csv`,
       async (request, reply) => {
         const caller = createCaller(createRequestContext(context.services, request, reply));
-        try {
-          const { filename, csv } = await caller.billing.jobCallsCsv({
-            id: request.params.id,
-            profileId: request.query.profileId ?? '',
-          });
-          return reply
-            .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${filename}"`)
-            .send(csv);
-        } catch (error) {
-          if (!(error instanceof TRPCError)) throw error;
-          const status = getHTTPStatusCodeFromError(error);
-          const message =
-            error.cause instanceof ZodError
-              ? (error.cause.issues[0]?.message ?? 'Invalid input')
-              : status >= 500
-                ? 'Internal server error'
-                : error.message;
-          return reply.code(status).type('application/json').send(errorBody(message));
-        }
+        return answerCsvDownload(reply, () =>
+          caller.billing.jobCallsCsv({ id: request.params.id, profileId: request.query.profileId ?? '' }),
+        );
       },
     );
   },

@@ -9,11 +9,9 @@ import {
   startReceivablesWorkers,
   syncIntervalSecondsFromEnv,
 } from '@phone-billing/api';
-import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
 import { createRequestContext } from '../plugins/context';
+import { answerCsvDownload } from '../plugins/csv-download';
 import { REST_PREFIX } from '../plugins/rest';
 import { errorBody, frameworkErrorAnswer } from '../plugins/rest-errors';
 import type { AreaContext, ServerArea } from './index';
@@ -87,29 +85,13 @@ async function webhookRoute(app: FastifyInstance, context: AreaContext): Promise
 function invoicesCsvRoute(context: AreaContext): void {
   context.app.get<{ Querystring: Record<string, string> }>(`${REST_PREFIX}/invoices.csv`, async (request, reply) => {
     const caller = createCaller(createRequestContext(context.services, request, reply));
-    try {
-      const query = request.query;
-      const input = Object.fromEntries(
-        ['status', 'customerProfileId', 'kind', 'from', 'to', 'billingJobId']
-          .filter((key) => query[key])
-          .map((key) => [key, query[key]]),
-      );
-      const { filename, csv } = await caller.receivables.csv(input as never);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(csv);
-    } catch (error) {
-      if (!(error instanceof TRPCError)) throw error;
-      const status = getHTTPStatusCodeFromError(error);
-      const message =
-        error.cause instanceof ZodError
-          ? (error.cause.issues[0]?.message ?? 'Invalid input')
-          : status >= 500
-            ? 'Internal server error'
-            : error.message;
-      return reply.code(status).type('application/json').send(errorBody(message));
-    }
+    const query = request.query;
+    const input = Object.fromEntries(
+      ['status', 'customerProfileId', 'kind', 'from', 'to', 'billingJobId']
+        .filter((key) => query[key])
+        .map((key) => [key, query[key]]),
+    );
+    return answerCsvDownload(reply, () => caller.receivables.csv(input as never));
   });
 }
 

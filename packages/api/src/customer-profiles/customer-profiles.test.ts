@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { periodForScheduledRun } from '../domain/billing-period';
 import { qboFieldsToFill } from '../shared/customer-profile';
-import { computeNextRun, formatRate } from './profiles';
+import { formatRate } from './profile-dto';
+import { computeNextRun } from './profiles';
 import { splitAmount } from './stats';
 
 const LA = 'America/Los_Angeles';

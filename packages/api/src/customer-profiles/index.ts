@@ -1,3 +1,4 @@
+export * from './profile-dto';
 export * from './profiles';
 export * from './list-profiles';
 export * from './schedule';

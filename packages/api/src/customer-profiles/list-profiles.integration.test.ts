@@ -5,7 +5,7 @@ import { createDatabaseClient, type Database } from '@phone-billing/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/database';
 import { profileCompleteness } from '../shared/customer-profile';
-import { toProfileDto } from './profiles';
+import { toProfileDto } from './profile-dto';
 import { listProfiles } from './list-profiles';
 
 let db: Database;

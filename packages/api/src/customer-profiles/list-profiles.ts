@@ -8,7 +8,7 @@ import { profileCountsCacheKey, type RequestCache } from '../request-cache';
 import { COMPLETENESS_CHECK_COUNT, COMPLETENESS_QBO_FIELDS, completenessBand } from '../shared/customer-profile';
 import { ratePlanViewOf } from '../rate-plans/profile-rate-plan';
 import { readSettingsForRequest } from '../settings/organization-settings';
-import { toProfileDto } from './profiles';
+import { toProfileDto } from './profile-dto';
 
 type ListedRow = PgRow<CustomerProfile> & { ratePlanEffectiveFrom: string | null; ratePlanJson: unknown };
 

@@ -9,82 +9,21 @@ import {
   type QboCustomer,
 } from '@phone-billing/integrations/qbo';
 import { recordAudit } from '../auth/audit';
-import type { Logger } from '../services';
 import { AppError } from '../errors';
 import type { QboService, QboStatus } from '../integrations';
-import { notify } from '../notifications';
 import { isConnectionFailure, qboErrorMessage, toQboAppError } from './connection-errors';
-import { consumeOAuthState, issueOAuthState } from './oauth-states';
+import { acceptCallback, type QboCallbackInput } from './authorization-callback';
+import { recordConnectionFailure } from './connection-health';
+import type { QboConnectionOptions } from './connection-options';
+import { issueOAuthState } from './oauth-states';
+import { readSetupStatus, type QboSetupStatus } from './setup-status';
 import { QBO_PROVIDER, createDbQboTokenStore, type DbQboTokenStore } from './token-store';
-
-export type QboConnectionOptions = {
-  db: Database;
-  appSecret: string;
-  /** True when talking to our QuickBooks simulator (mounted or at QBO_SIMULATOR_URL). */
-  simulated: boolean;
-  /**
-   * Builds the configuration on first use (the app's origin is only known after it listens);
-   * null when no QuickBooks app is configured.
-   */
-  resolveConfig: () => QboConfig | null;
-  /** The public origin (APP_ORIGIN), known once the server listens: QuickBooks sends the browser back to it. */
-  appOrigin?: () => string;
-  /**
-   * Turns the authorize URL into the one the browser should open; `browserOrigin` is where the
-   * browser reached us (null when unknown).
-   */
-  browserAuthorizeUrl?: (url: string, browserOrigin: string | null) => string;
-  /**
-   * With our simulator and no QBO_REDIRECT_URI, QuickBooks sends the browser back to whatever
-   * origin it used (127.0.0.1, a LAN name...), where its session cookie lives. The real service
-   * only accepts the registered redirect URI, so this stays off with real credentials.
-   */
-  redirectFollowsBrowser?: boolean;
-  /**
-   * Where a browser opens one invoice in QuickBooks, up to its id: the simulator's invoice page,
-   * or by default the QuickBooks Online app of the configured environment.
-   */
-  invoicePageBase?: (browserOrigin: string | null) => string;
-  logger?: Pick<Logger, 'warn' | 'info'>;
-  /** Passed to the client: the shared request limiter, and test hooks (sleep, now, maxAttempts, throttle window). */
-  clientOptions?: Pick<
-    QboClientOptions,
-    'sleep' | 'now' | 'maxAttempts' | 'limiter' | 'throttleWindowMs' | 'throttlePatienceMs'
-  >;
-};
-
-/** What QBO Setup shows (spec 000 §3 "QBO status"); never tokens or the realm. */
-export type QboSetupStatus = {
-  authenticated: boolean;
-  connected: boolean;
-  simulated: boolean;
-  environment: string | null;
-  hasTokens: boolean;
-  clientId: 'configured' | 'not configured';
-  redirectUri: string | null;
-  companyInfo: { companyName: string | null };
-  tokenStatus: { expiresIn: number | null; expiresAt: string | null; refreshTokenExpiresAt: string | null };
-  connectedAt: string | null;
-  lastCheckedAt: string | null;
-  lastError: string | null;
-  /** The public origin QuickBooks sends the browser back to (APP_ORIGIN). */
-  appOrigin: string | null;
-  /** True when the redirect follows the browser's origin (simulated QuickBooks). */
-  redirectFollowsBrowser: boolean;
-};
 
 /** QuickBooks Online's own invoice page, by environment, up to the invoice id. */
 const QBO_APP_INVOICE_PAGE = {
   production: 'https://app.qbo.intuit.com/app/invoice?txnId=',
   sandbox: 'https://app.sandbox.qbo.intuit.com/app/invoice?txnId=',
 } as const;
-
-export type QboCallbackInput = {
-  code?: string | undefined;
-  state?: string | undefined;
-  realmId?: string | undefined;
-  error?: string | undefined;
-};
 
 const NOT_CONFIGURED = 'QuickBooks is not configured: set QBO_CLIENT_ID and QBO_CLIENT_SECRET.';
 
@@ -128,12 +67,12 @@ export class QboConnection implements QboService {
 
   /** The client for the configured app (whether or not a company is connected). */
   client(): QboClient {
-    this.cachedClient ??= new QboClient({
-      config: this.requireConfig(),
-      tokenStore: this.tokenStore,
-      ...this.options.clientOptions,
-    });
+    this.cachedClient ??= this.newClient(this.requireConfig());
     return this.cachedClient;
+  }
+
+  private newClient(config: QboConfig, overrides: Pick<QboClientOptions, 'throttlePatienceMs'> = {}): QboClient {
+    return new QboClient({ config, tokenStore: this.tokenStore, ...this.options.clientOptions, ...overrides });
   }
 
   /**
@@ -141,12 +80,7 @@ export class QboConnection implements QboService {
    * (429, "try again in a minute") instead of being waited out for a minute or more.
    */
   private interactiveClient(): QboClient {
-    this.cachedInteractiveClient ??= new QboClient({
-      config: this.requireConfig(),
-      tokenStore: this.tokenStore,
-      ...this.options.clientOptions,
-      throttlePatienceMs: 0,
-    });
+    this.cachedInteractiveClient ??= this.newClient(this.requireConfig(), { throttlePatienceMs: 0 });
     return this.cachedInteractiveClient;
   }
 
@@ -169,40 +103,12 @@ export class QboConnection implements QboService {
 
   async setupStatus(browserOrigin: string | null = null): Promise<QboSetupStatus> {
     const config = this.config();
-    const row = await this.db.integrationConnection.findUnique({ where: { provider: QBO_PROVIDER } });
-    const readable = row?.encryptedSecrets ? !(await this.tokenStore.unreadable()) : false;
-    const now = Date.now();
-    const refreshAlive = !row?.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() > now;
-    const hasTokens = readable;
-    const authenticated = Boolean(config) && hasTokens && refreshAlive;
-    const lastError =
-      !readable && row?.encryptedSecrets
-        ? 'The stored QuickBooks tokens cannot be decrypted (was APP_SECRET changed?). Connect QuickBooks again.'
-        : (row?.lastError ?? null);
-    const expiresIn =
-      hasTokens && row?.accessTokenExpiresAt
-        ? Math.max(0, Math.floor((row.accessTokenExpiresAt.getTime() - now) / 1000))
-        : null;
-    return {
-      authenticated,
-      connected: authenticated && !lastError,
+    return readSetupStatus(this.db, this.tokenStore, config, {
       simulated: this.simulated,
-      environment: config?.environment ?? null,
-      hasTokens,
-      clientId: config?.clientId ? 'configured' : 'not configured',
       redirectUri: config ? this.redirectUriFor(config, browserOrigin) : null,
-      companyInfo: { companyName: hasTokens ? (row?.companyName ?? null) : null },
-      tokenStatus: {
-        expiresIn,
-        expiresAt: hasTokens ? (row?.accessTokenExpiresAt?.toISOString() ?? null) : null,
-        refreshTokenExpiresAt: hasTokens ? (row?.refreshTokenExpiresAt?.toISOString() ?? null) : null,
-      },
-      connectedAt: row?.connectedAt?.toISOString() ?? null,
-      lastCheckedAt: row?.lastCheckedAt?.toISOString() ?? null,
-      lastError,
       appOrigin: this.options.appOrigin?.() ?? null,
       redirectFollowsBrowser: Boolean(this.options.redirectFollowsBrowser),
-    };
+    });
   }
 
   /** The redirect URI of an authorization started from `browserOrigin` (see redirectFollowsBrowser). */
@@ -245,45 +151,11 @@ export class QboConnection implements QboService {
     browserOrigin: string | null = null,
   ): Promise<{ companyName: string | null }> {
     const config = this.requireConfig();
-    if (
-      !input.state ||
-      !(await consumeOAuthState(this.db, this.options.appSecret, QBO_PROVIDER, input.state, binding))
-    ) {
-      await recordAudit(this.db, {
-        actor,
-        action: 'qbo.callback-refused',
-        details: { reason: 'unknown, used or expired state' },
-      });
-      throw new AppError(
-        'BAD_REQUEST',
-        'Invalid or expired authorization state. Start the authorization again from QBO Setup.',
-      );
-    }
-    if (input.error) {
-      await recordAudit(this.db, { actor, action: 'qbo.consent-denied', details: { error: input.error } });
-      throw new AppError(
-        'BAD_REQUEST',
-        input.error === 'access_denied'
-          ? 'Access was denied on the QuickBooks consent page, so QuickBooks is not connected. Start the authorization again and choose Approve to connect.'
-          : `QuickBooks authorization failed: ${input.error}`,
-      );
-    }
-    if (!input.code) throw new AppError('BAD_REQUEST', 'Authorization code not received. Please try again.');
-    if (!input.realmId)
-      throw new AppError('BAD_REQUEST', 'QuickBooks did not say which company (realmId) was connected.');
-
-    const query = new URLSearchParams({ code: input.code, state: input.state, realmId: input.realmId }).toString();
+    const query = await acceptCallback(this.db, this.options.appSecret, input, actor, binding);
     try {
       // The code is exchanged with the redirect URI the authorization used (QuickBooks checks it).
       const redirectUri = this.redirectUriFor(config, browserOrigin);
-      const client =
-        redirectUri === config.redirectUri
-          ? this.client()
-          : new QboClient({
-              config: { ...config, redirectUri },
-              tokenStore: this.tokenStore,
-              ...this.options.clientOptions,
-            });
+      const client = redirectUri === config.redirectUri ? this.client() : this.newClient({ ...config, redirectUri });
       await client.connect(query);
     } catch (error) {
       await recordAudit(this.db, { actor, action: 'qbo.connect-failed', details: { error: qboErrorMessage(error) } });
@@ -399,22 +271,6 @@ export class QboConnection implements QboService {
 
   /** Stores the failure as lastError and rings the bell when the connection was fine until now. */
   async recordFailure(error: unknown): Promise<void> {
-    const message = qboErrorMessage(error);
-    const before = await this.db.integrationConnection.findUnique({
-      where: { provider: QBO_PROVIDER },
-      select: { lastError: true },
-    });
-    if (!before) return;
-    await this.db.integrationConnection.update({
-      where: { provider: QBO_PROVIDER },
-      data: { lastError: message, lastCheckedAt: new Date() },
-    });
-    this.options.logger?.warn({ error: message }, 'QuickBooks connection failed');
-    if (!before.lastError)
-      await notify(this.db, {
-        kind: 'integration',
-        message: `QuickBooks connection failed: ${message}`,
-        link: '/qbo-setup',
-      });
+    await recordConnectionFailure(this.db, error, this.options.logger);
   }
 }

@@ -1,11 +1,7 @@
-export {
-  QboConnection,
-  qboErrorMessage,
-  toQboAppError,
-  type QboConnectionOptions,
-  type QboSetupStatus,
-  type QboCallbackInput,
-} from './connection';
+export { QboConnection, qboErrorMessage, toQboAppError } from './connection';
+export type { QboConnectionOptions } from './connection-options';
+export type { QboSetupStatus } from './setup-status';
+export type { QboCallbackInput } from './authorization-callback';
 export { createDbQboTokenStore, QBO_PROVIDER, type DbQboTokenStore } from './token-store';
 export {
   issueOAuthState,

@@ -20,6 +20,16 @@ export function dataResponse<T extends z.ZodType>(schema: T) {
   return z.object({ success: z.literal(true), data: schema });
 }
 
+/** `{ success: true, message, data }`: an action's answer with the sentence for its toast. */
+export function messageDataResponse<T extends z.ZodType>(schema: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data: schema });
+}
+
+/** `{ success: true, data: [item…], pagination }`: one page of an area's list. */
+export function pagedResponse<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), data: z.array(item), pagination: ZPaginationSchema });
+}
+
 /** OpenAPI text of every update that takes a `version` (row-versions.ts). */
 export const STALE_VERSION_NOTE =
   'Send the `version` you read: when someone saved since, the update is refused with 409 ' +

@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { BILLING_JOB_STATUSES, BILLING_JOB_TYPES } from './billing-states';
+import { calendarDateText } from './calendar-date';
 import { recordId, safeText, safeTextList, TEXT_LIMITS } from './text';
 import { ZUnownedQueueSchema } from './unowned-calls';
 
 export * from './billing-states';
 
 const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .max(10, `${label} must be a date (YYYY-MM-DD)`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => {
-      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    }, `${label} must be a real date`)
-    // format: date (RFC 3339 full-date) says "a real calendar date", which the pattern cannot.
-    .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+  calendarDateText(
+    label,
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .max(10, `${label} must be a date (YYYY-MM-DD)`),
+  );
 
 /** POST /billing/run (and the Run Billing Job form). */
 export const ZRunBillingJobRequestSchema = z

@@ -1,8 +1,10 @@
 /**
  * Customer-profile rules shared by the web app and the server (spec 001 §3-§5, §9): status badge,
- * completeness and queue-name handling. No zod here: the customer list uses these on every row
+ * completeness, queue-name handling and what a QuickBooks connect fills in. No zod here: the customer list uses these on every row
  * and need not load the form schemas (customer-profile.ts re-exports them beside those).
  */
+
+import type { QboCustomerMatch } from './qbo';
 
 export type ProfileStatus = 'Inactive' | 'No QBO Mapping' | 'No Queues' | 'Active';
 
@@ -95,4 +97,40 @@ export function addQueueName(queueNames: readonly string[], name: string): strin
 /** Trimmed, non-blank, first occurrence kept: the form of queue names a profile stores. */
 export function normaliseQueueNames(queueNames: readonly string[]): string[] {
   return queueNames.reduce<string[]>(addQueueName, []);
+}
+
+/** The QuickBooks customer a connect copies from: the customer search's answer (`ZQboCustomerMatchSchema`). */
+export type QboCustomerLike = Partial<QboCustomerMatch>;
+
+/**
+ * The QuickBooks fields a connect fills: each one from the customer, only where the form's value
+ * is blank (what the user typed is kept). The id is always copied.
+ */
+export function qboFieldsToFill(
+  current: Partial<Record<QboProfileField, string | null | undefined>>,
+  customer: QboCustomerLike,
+): Record<string, string> {
+  const fromCustomer: Record<string, string | undefined> = {
+    qboDisplayName: customer.DisplayName,
+    qboCompanyName: customer.CompanyName,
+    qboGivenName: customer.GivenName,
+    qboMiddleName: customer.MiddleName,
+    qboFamilyName: customer.FamilyName,
+    qboTitle: customer.Title,
+    qboSuffix: customer.Suffix,
+    qboPrimaryEmailAddr: customer.PrimaryEmailAddr?.Address,
+    qboPrimaryPhone: customer.PrimaryPhone?.FreeFormNumber,
+    qboLine1: customer.BillAddr?.Line1,
+    qboCity: customer.BillAddr?.City,
+    qboCountrySubDivisionCode: customer.BillAddr?.CountrySubDivisionCode,
+    qboPostalCode: customer.BillAddr?.PostalCode,
+    qboCountry: customer.BillAddr?.Country,
+  };
+  const fill: Record<string, string> = {};
+  for (const [field, value] of Object.entries(fromCustomer)) {
+    const existing = current[field as keyof typeof current];
+    if (value && value.trim() && !hasText(existing)) fill[field] = value.trim();
+  }
+  if (customer.Id) fill.qboCustomerId = customer.Id;
+  return fill;
 }

@@ -4,10 +4,10 @@
  * Browser-safe: zod only.
  */
 import { z } from 'zod';
-import type { QboCustomerMatch } from './qbo';
+import { DATE_PATTERN, isRealCalendarDate } from './calendar-date';
 import { optionalSafeText, safeJsonObject, safeText, TEXT_LIMITS } from './text';
 
-import { hasText, normaliseQueueNames, type QboProfileField } from './customer-profile-rules';
+import { normaliseQueueNames } from './customer-profile-rules';
 import { decimalInput, wholeNumberInput } from './number-input';
 import { periodRuleProblem } from './period-rule';
 import { ZRatePlanSchema, ZRatePlanViewSchema } from './rate-plan';
@@ -35,15 +35,6 @@ const BILLING_START_OUT_OF_RANGE = 'Billing start date must be in the years 2000
 /** Blank, or a real day of the years 2000 to 2099 (in that range every fourth year is a leap year, 2000 included). */
 const BILLING_START_PATTERN =
   '^\\s*(20\\d{2}-(0[13578]|1[02])-(0[1-9]|[12]\\d|3[01])|20\\d{2}-(0[469]|11)-(0[1-9]|[12]\\d|30)|20\\d{2}-02-(0[1-9]|1\\d|2[0-8])|20([02468][048]|[13579][26])-02-29)?\\s*$';
-
-/** A 'YYYY-MM-DD' text naming a day that exists. */
-function isRealCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** Billing start dates the app accepts: 2000-01-01 to 2099-12-31 (a mistyped year such as 0202 is caught). */
 const isBillingStartYear = (value: string) => value === '' || (value >= '2000-01-01' && value <= '2099-12-31');
@@ -89,7 +80,10 @@ export const ZCustomerProfileFormSchema = z
     billingStartDate: z
       .string({ error: BILLING_START_INVALID })
       .trim()
-      .refine((value) => value === '' || isRealCalendarDate(value), { error: BILLING_START_INVALID, abort: true })
+      .refine((value) => value === '' || (DATE_PATTERN.test(value) && isRealCalendarDate(value)), {
+        error: BILLING_START_INVALID,
+        abort: true,
+      })
       .refine(isBillingStartYear, { error: BILLING_START_OUT_OF_RANGE })
       // The pattern is the whole rule (blank, or a real day of 2000-2099), so a client can check it before sending.
       .meta({ pattern: BILLING_START_PATTERN })
@@ -305,39 +299,3 @@ export const ZProfileInvoiceSchema = z.object({
   createdAt: z.string(),
 });
 export type TProfileInvoice = z.output<typeof ZProfileInvoiceSchema>;
-
-/** The QuickBooks customer a connect copies from: the customer search's answer (`ZQboCustomerMatchSchema`). */
-export type QboCustomerLike = Partial<QboCustomerMatch>;
-
-/**
- * The QuickBooks fields a connect fills: each one from the customer, only where the form's value
- * is blank (what the user typed is kept). The id is always copied.
- */
-export function qboFieldsToFill(
-  current: Partial<Record<QboProfileField, string | null | undefined>>,
-  customer: QboCustomerLike,
-): Record<string, string> {
-  const fromCustomer: Record<string, string | undefined> = {
-    qboDisplayName: customer.DisplayName,
-    qboCompanyName: customer.CompanyName,
-    qboGivenName: customer.GivenName,
-    qboMiddleName: customer.MiddleName,
-    qboFamilyName: customer.FamilyName,
-    qboTitle: customer.Title,
-    qboSuffix: customer.Suffix,
-    qboPrimaryEmailAddr: customer.PrimaryEmailAddr?.Address,
-    qboPrimaryPhone: customer.PrimaryPhone?.FreeFormNumber,
-    qboLine1: customer.BillAddr?.Line1,
-    qboCity: customer.BillAddr?.City,
-    qboCountrySubDivisionCode: customer.BillAddr?.CountrySubDivisionCode,
-    qboPostalCode: customer.BillAddr?.PostalCode,
-    qboCountry: customer.BillAddr?.Country,
-  };
-  const fill: Record<string, string> = {};
-  for (const [field, value] of Object.entries(fromCustomer)) {
-    const existing = current[field as keyof typeof current];
-    if (value && value.trim() && !hasText(existing)) fill[field] = value.trim();
-  }
-  if (customer.Id) fill.qboCustomerId = customer.Id;
-  return fill;
-}

@@ -3,6 +3,7 @@
  * spec/API.md). Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { DATE_FIELD_META, DATE_PATTERN, isRealCalendarDate } from './calendar-date';
 
 /** The longest range the call-record and analytics endpoints accept, in days (inclusive). */
 export const MAX_CALL_RANGE_DAYS = 366;
@@ -10,16 +11,11 @@ export const CALL_PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
 export const DEFAULT_CALL_PAGE_SIZE = 25;
 export const DEFAULT_DIRECTORY_PAGE_SIZE = 20;
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Milliseconds at UTC midnight of a real 'YYYY-MM-DD' date, else null (2026-02-30 is not one). */
 function utcMidnight(value: string): number | null {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? ms : null;
+  if (!DATE_PATTERN.test(value) || !isRealCalendarDate(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day);
 }
 
 /** Days from start to end, both included (0 or less when end is before start). */
@@ -35,12 +31,12 @@ const calendarDate = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date in YYYY-MM-DD format`)
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) === false || utcMidnight(value) !== null, {
+    .regex(DATE_PATTERN, `${label} must be a date in YYYY-MM-DD format`)
+    // One message for both: a malformed date is not reported twice.
+    .refine((value) => !DATE_PATTERN.test(value) || isRealCalendarDate(value), {
       message: `${label} must be a date in YYYY-MM-DD format`,
     })
-    // format: date (RFC 3339 full-date) says "a real calendar date", which the pattern cannot.
-    .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+    .meta(DATE_FIELD_META);
 
 const rangeFields = {
   startDate: calendarDate('Start date'),

@@ -4,6 +4,7 @@
  * messages, each naming its field. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { calendarDateText } from './calendar-date';
 import { decimalInput } from './number-input';
 import { optionalSafeText, safeText } from './text';
 
@@ -176,24 +177,13 @@ export const ZRatePlanViewSchema = z.object({
 });
 export type TRatePlanView = z.output<typeof ZRatePlanViewSchema>;
 
-const quoteDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => {
-      const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-      const date = new Date(Date.UTC(y, m - 1, d));
-      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-    }, `${label} must be a real date`)
-    .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-
 /** POST /billing/quote: what a plan (default: the profile's) would have billed over past days; bills nothing. */
 export const ZQuoteRequestSchema = z
   .object({
     customerProfileId: z.string().uuid('Customer profile not found'),
     ratePlan: ZRatePlanSchema.optional(),
-    startDate: quoteDate('Start date'),
-    endDate: quoteDate('End date'),
+    startDate: calendarDateText('Start date'),
+    endDate: calendarDateText('End date'),
   })
   .refine((value) => value.startDate <= value.endDate, {
     path: ['endDate'],

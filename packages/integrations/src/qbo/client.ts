@@ -5,17 +5,15 @@ import type {
   QboBatchItemResponse,
   QboCompanyInfo,
   QboCreditMemo,
-  QboCustomer,
   QboInvoice,
   QboInvoiceInput,
   QboItem,
-  QboTaxCode,
 } from './entities';
 import type { QboCdcResponse, QboPayment } from './receivable-entities';
 import { QboApiError } from './errors';
-import { quoteQboString } from './query-language';
 import { QBO_MAX_CONCURRENT_REQUESTS, QBO_PRODUCTION_REQUESTS_PER_MINUTE } from './throttling';
-import { QboTransport, type QboBeforeSend } from './transport';
+import { QboReader } from './reader';
+import type { QboBeforeSend } from './transport';
 
 export { qboConfigFromEnv, type QboConfig } from './config';
 export { QboOAuth } from './oauth';
@@ -33,18 +31,14 @@ export const QBO_REQUEST_LIMITS = {
   perMinute: QBO_PRODUCTION_REQUESTS_PER_MINUTE,
   maxConcurrent: QBO_MAX_CONCURRENT_REQUESTS,
 } as const;
-/** Ids per `where Id in (...)` query, keeping the statement well inside QuickBooks' URL limits. */
-const invoiceIdsPerQuery = 500;
-/** QuickBooks answers at most 1000 rows per query. */
-const queryPageSize = 1000;
-const longQueryCharacters = 1500;
 
 /**
- * QuickBooks Online Accounting API v3 client: company info, queries, tax codes, items, invoices
- * (create with a requestid, read, void, delete) and batches. Tokens, pacing, retries and
+ * QuickBooks Online Accounting API v3 client: company info, items, invoices
+ * (create with a requestid, void, delete), payments, credit memos, CDC and batches; queries and
+ * reads are its QboReader's (reader.ts). Tokens, pacing, retries and
  * throttling are its transport's (transport.ts).
  */
-export class QboClient extends QboTransport {
+export class QboClient extends QboReader {
   async getCompanyInfo(): Promise<QboCompanyInfo> {
     const tokens = await this.storedTokens();
     const body = await this.call<{ CompanyInfo: QboCompanyInfo }>({
@@ -55,91 +49,9 @@ export class QboClient extends QboTransport {
     return body.CompanyInfo;
   }
 
-  /**
-   * Runs a query statement and returns the rows of its entity ([] when nothing matched).
-   * Quote string values with quoteQboString.
-   */
-  async query<T = Record<string, unknown>>(
-    statement: string,
-    options: { throttlePatienceMs?: number } = {},
-  ): Promise<T[]> {
-    // Long statements (hundreds of Ids) go in the body: a URL that long may be cut or refused.
-    const long = statement.length > longQueryCharacters;
-    const body = await this.call<{ QueryResponse?: Record<string, unknown> }>({
-      method: long ? 'POST' : 'GET',
-      resource: 'query',
-      ...(long ? { queryText: statement } : { params: { query: statement } }),
-      safeToRepeat: true,
-      throttlePatienceMs: options.throttlePatienceMs,
-    });
-    const rows = Object.values(body.QueryResponse ?? {}).find((value) => Array.isArray(value));
-    return (rows ?? []) as T[];
-  }
-
-  /** The customer whose DisplayName is exactly this (quotes are escaped), or null. */
-  async findCustomerByDisplayName(displayName: string): Promise<QboCustomer | null> {
-    const rows = await this.query<QboCustomer>(
-      `select * from Customer where DisplayName = ${quoteQboString(displayName)}`,
-    );
-    return rows[0] ?? null;
-  }
-
-  /**
-   * The company's tax codes that invoice lines may name (`select * from TaxCode`, active ones):
-   * TAX and NON in a US company, the company's own codes elsewhere.
-   */
-  async listTaxCodes(options: { throttlePatienceMs?: number } = {}): Promise<QboTaxCode[]> {
-    const rows = await this.query<QboTaxCode>('select * from TaxCode', options);
-    return rows.filter((code) => code.Active !== false && code.Hidden !== true);
-  }
-
-  async findItemByName(name: string): Promise<QboItem | null> {
-    const rows = await this.query<QboItem>(`select * from Item where Name = ${quoteQboString(name)}`);
-    return rows[0] ?? null;
-  }
-
-  async findInvoiceByDocNumber(docNumber: string): Promise<QboInvoice | null> {
-    const rows = await this.query<QboInvoice>(`select * from Invoice where DocNumber = ${quoteQboString(docNumber)}`);
-    return rows[0] ?? null;
-  }
-
-  /**
-   * The invoices with these Ids that QuickBooks still holds, voided ones included (their TotalAmt
-   * is 0; see invoiceQboState); a deleted invoice is simply missing from the answer. Asks in
-   * queries of at most 500 Ids, each read in pages of 1000.
-   */
-  async findInvoicesByIds(ids: string[]): Promise<QboInvoice[]> {
-    const unique = [...new Set(ids)];
-    const found: QboInvoice[] = [];
-    for (let start = 0; start < unique.length; start += invoiceIdsPerQuery) {
-      const list = unique
-        .slice(start, start + invoiceIdsPerQuery)
-        .map(quoteQboString)
-        .join(', ');
-      for (let position = 1; ; position += queryPageSize) {
-        const page = await this.query<QboInvoice>(
-          `select * from Invoice where Id in (${list}) startposition ${position} maxresults ${queryPageSize}`,
-        );
-        found.push(...page);
-        if (page.length < queryPageSize) break;
-      }
-    }
-    return found;
-  }
-
   /** One invoice by Id, or null when QuickBooks does not have it (never created, or deleted: 610). */
   async getInvoice(id: string): Promise<QboInvoice | null> {
-    try {
-      const body = await this.call<{ Invoice: QboInvoice }>({
-        method: 'GET',
-        resource: `invoice/${encodeURIComponent(id)}`,
-        safeToRepeat: true,
-      });
-      return body.Invoice;
-    } catch (error) {
-      if (error instanceof QboApiError && error.code === '610') return null;
-      throw error;
-    }
+    return (await this.getEntity('invoice', id)) as QboInvoice | null;
   }
 
   /**
@@ -147,31 +59,16 @@ export class QboClient extends QboTransport {
    * note). Reads its current SyncToken first; a change in between is a QboApiError code 5010.
    */
   async voidInvoice(id: string): Promise<QboInvoice> {
-    const current = await this.invoiceForChange(id);
-    const body = await this.call<{ Invoice: QboInvoice }>({
-      method: 'POST',
-      resource: 'invoice',
-      params: { operation: 'void', requestid: randomUUID() },
-      json: { Id: current.Id, SyncToken: current.SyncToken },
-      safeToRepeat: true,
-    });
-    return body.Invoice;
+    return this.changeInvoice<QboInvoice>(id, 'void');
   }
 
   /** Deletes an invoice. Reads its current SyncToken first; a change in between is code 5010. */
   async deleteInvoice(id: string): Promise<{ status: 'Deleted'; Id: string }> {
-    const current = await this.invoiceForChange(id);
-    const body = await this.call<{ Invoice: { status: 'Deleted'; Id: string } }>({
-      method: 'POST',
-      resource: 'invoice',
-      params: { operation: 'delete', requestid: randomUUID() },
-      json: { Id: current.Id, SyncToken: current.SyncToken },
-      safeToRepeat: true,
-    });
-    return body.Invoice;
+    return this.changeInvoice<{ status: 'Deleted'; Id: string }>(id, 'delete');
   }
 
-  private async invoiceForChange(id: string): Promise<QboInvoice> {
+  /** Voids or deletes an invoice at its current SyncToken (610 when QuickBooks has no such invoice). */
+  private async changeInvoice<T>(id: string, operation: 'void' | 'delete'): Promise<T> {
     const current = await this.getInvoice(id);
     if (!current)
       throw new QboApiError({
@@ -180,7 +77,14 @@ export class QboClient extends QboTransport {
         type: 'ValidationFault',
         message: `Object Not Found: QuickBooks has no invoice ${id}`,
       });
-    return current;
+    const body = await this.call<{ Invoice: T }>({
+      method: 'POST',
+      resource: 'invoice',
+      params: { operation, requestid: randomUUID() },
+      json: { Id: current.Id, SyncToken: current.SyncToken },
+      safeToRepeat: true,
+    });
+    return body.Invoice;
   }
 
   /**
@@ -230,51 +134,34 @@ export class QboClient extends QboTransport {
     invoice: QboInvoiceInput,
     options: { requestId: string; beforeSend?: QboBeforeSend },
   ): Promise<QboInvoice> {
-    if (!options.requestId || options.requestId.length > 50) {
-      throw new RangeError('createInvoice needs a requestId of 1 to 50 characters');
-    }
-    const body = await this.call<{ Invoice: QboInvoice }>({
+    const body = await this.createOnce<{ Invoice: QboInvoice }>('invoice', invoice, options, 'createInvoice');
+    return body.Invoice;
+  }
+
+  /** A create made idempotent by its requestid (1 to 50 characters), so retrying it never creates twice. */
+  private async createOnce<T>(
+    resource: string,
+    json: unknown,
+    options: { requestId: string; beforeSend?: QboBeforeSend },
+    caller: string,
+  ): Promise<T> {
+    if (!options.requestId || options.requestId.length > 50)
+      throw new RangeError(`${caller} needs a requestId of 1 to 50 characters`);
+    return this.call<T>({
       method: 'POST',
-      resource: 'invoice',
+      resource,
       params: { requestid: options.requestId },
-      json: invoice,
+      json,
       safeToRepeat: true,
       beforeSend: options.beforeSend,
     });
-    return body.Invoice;
   }
 
   // ---- after the invoice: payments, delivery, change data capture ----------------------------
 
   /** One payment by Id, or null when QuickBooks does not have it (deleted: 610). */
   async getPayment(id: string): Promise<QboPayment | null> {
-    try {
-      const body = await this.call<{ Payment: QboPayment }>({
-        method: 'GET',
-        resource: `payment/${encodeURIComponent(id)}`,
-        safeToRepeat: true,
-      });
-      return body.Payment;
-    } catch (error) {
-      if (error instanceof QboApiError && error.code === '610') return null;
-      throw error;
-    }
-  }
-
-  /** Any entity by its resource name and Id (`creditmemo`, `payment`…), or null when QuickBooks has none (610). */
-  async getEntity(resource: string, id: string): Promise<Record<string, unknown> | null> {
-    try {
-      const body = await this.call<Record<string, unknown>>({
-        method: 'GET',
-        resource: `${resource}/${encodeURIComponent(id)}`,
-        safeToRepeat: true,
-      });
-      const entity = Object.entries(body).find(([key]) => key !== 'time')?.[1];
-      return (entity as Record<string, unknown> | undefined) ?? null;
-    } catch (error) {
-      if (error instanceof QboApiError && error.code === '610') return null;
-      throw error;
-    }
+    return (await this.getEntity('payment', id)) as QboPayment | null;
   }
 
   /**
@@ -328,39 +215,13 @@ export class QboClient extends QboTransport {
     memo: QboInvoiceInput,
     options: { requestId: string; beforeSend?: QboBeforeSend },
   ): Promise<QboCreditMemo> {
-    if (!options.requestId || options.requestId.length > 50)
-      throw new RangeError('createCreditMemo needs a requestId of 1 to 50 characters');
-    const body = await this.call<{ CreditMemo: QboCreditMemo }>({
-      method: 'POST',
-      resource: 'creditmemo',
-      params: { requestid: options.requestId },
-      json: memo,
-      safeToRepeat: true,
-      beforeSend: options.beforeSend,
-    });
+    const body = await this.createOnce<{ CreditMemo: QboCreditMemo }>('creditmemo', memo, options, 'createCreditMemo');
     return body.CreditMemo;
-  }
-
-  async findCreditMemoByDocNumber(docNumber: string): Promise<QboCreditMemo | null> {
-    const rows = await this.query<QboCreditMemo>(
-      `select * from CreditMemo where DocNumber = ${quoteQboString(docNumber)}`,
-    );
-    return rows[0] ?? null;
   }
 
   /** One credit memo by Id, or null when QuickBooks does not have it (610). */
   async getCreditMemo(id: string): Promise<QboCreditMemo | null> {
-    try {
-      const body = await this.call<{ CreditMemo: QboCreditMemo }>({
-        method: 'GET',
-        resource: `creditmemo/${encodeURIComponent(id)}`,
-        safeToRepeat: true,
-      });
-      return body.CreditMemo;
-    } catch (error) {
-      if (error instanceof QboApiError && error.code === '610') return null;
-      throw error;
-    }
+    return (await this.getEntity('creditmemo', id)) as QboCreditMemo | null;
   }
 
   /**

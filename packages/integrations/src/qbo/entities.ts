@@ -139,25 +139,29 @@ export type QboInvoiceInput = {
   [field: string]: unknown;
 };
 
-/** An invoice as QuickBooks returns it. */
-export type QboInvoice = {
+/** What an invoice and a credit memo (QuickBooks' sales transactions) both carry. */
+type QboSalesTransaction = {
   Id: string;
   SyncToken: string;
   domain: string;
   sparse: boolean;
   DocNumber: string;
   TxnDate: string;
-  DueDate: string;
   CustomerRef: QboRef;
   Line: QboInvoiceLine[];
   TotalAmt: number;
   Balance: number;
   CustomerMemo?: { value: string };
   PrivateNote?: string;
-  BillEmail?: { Address: string };
-  BillAddr?: QboAddress;
   MetaData: QboMetaData;
   [field: string]: unknown;
+};
+
+/** An invoice as QuickBooks returns it. */
+export type QboInvoice = QboSalesTransaction & {
+  DueDate: string;
+  BillEmail?: { Address: string };
+  BillAddr?: QboAddress;
 };
 
 /** A sales tax code of the company (`select * from TaxCode`); lines name it by Id in TaxCodeRef. */
@@ -185,23 +189,7 @@ export type QboTxnTaxDetail = {
  * A credit memo as QuickBooks returns it (reference/quickbooks-after-invoice.md §5.2): money the
  * company owes the customer; RemainingCredit is what is still to be applied.
  */
-export type QboCreditMemo = {
-  Id: string;
-  SyncToken: string;
-  domain: string;
-  sparse: boolean;
-  DocNumber: string;
-  TxnDate: string;
-  CustomerRef: QboRef;
-  Line: QboInvoiceLine[];
-  TotalAmt: number;
-  Balance: number;
-  RemainingCredit: number;
-  CustomerMemo?: { value: string };
-  PrivateNote?: string;
-  MetaData: QboMetaData;
-  [field: string]: unknown;
-};
+export type QboCreditMemo = QboSalesTransaction & { RemainingCredit: number };
 
 export type QboFaultError = { message: string; detail: string; code: string; element?: string | null };
 export type QboFault = { type: string; errors: QboFaultError[] };

@@ -2,7 +2,7 @@
 // web's forms share (create user, role, permission; change roles) live in shared/access-control.ts.
 import { z } from 'zod';
 import { recordId } from '../../shared/text';
-import { ZPaginationSchema } from '../common.types';
+import { dataResponse, pagedResponse } from '../common.types';
 
 const ZUserListEntrySchema = z.object({
   id: z.string(),
@@ -45,10 +45,7 @@ export const ZCreateResetLinkRequestSchema = z.object({ id: recordId('User id') 
 export type TCreateResetLinkRequest = z.infer<typeof ZCreateResetLinkRequestSchema>;
 
 /** The one-time reset link (72 h), shown this once. */
-export const ZCreateResetLinkResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ resetUrl: z.string() }),
-});
+export const ZCreateResetLinkResponseSchema = dataResponse(z.object({ resetUrl: z.string() }));
 export type TCreateResetLinkResponse = z.infer<typeof ZCreateResetLinkResponseSchema>;
 
 export const ZCreateActionResponseSchema = z.object({ success: z.literal(true), action: ZActionSchema });
@@ -75,18 +72,14 @@ export const ZAuditLogRequestSchema = z
   .optional();
 export type TAuditLogRequest = z.infer<typeof ZAuditLogRequestSchema>;
 
-export const ZAuditLogResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      at: z.string(),
-      actor: z.string().nullable(),
-      action: z.string(),
-      target: z.string().nullable(),
-      details: z.unknown(),
-    }),
-  ),
-  pagination: ZPaginationSchema,
-});
+export const ZAuditLogResponseSchema = pagedResponse(
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.string().nullable(),
+    action: z.string(),
+    target: z.string().nullable(),
+    details: z.unknown(),
+  }),
+);
 export type TAuditLogResponse = z.infer<typeof ZAuditLogResponseSchema>;

@@ -1,6 +1,7 @@
 // Signing in and out, your own account, one-time setup links and your API tokens. Requests the
 // web's forms share live in shared/auth.ts and shared/access-control.ts.
 import { z } from 'zod';
+import { dataResponse } from '../common.types';
 import { ZAuthUserSchema } from '../../shared/auth';
 import { recordId } from '../../shared/text';
 
@@ -10,10 +11,7 @@ export type TUserResponse = z.infer<typeof ZUserResponseSchema>;
 
 export const ZSessionResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema.nullable() });
 
-export const ZSetupLinkInfoResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ email: z.string(), expiresAt: z.string() }),
-});
+export const ZSetupLinkInfoResponseSchema = dataResponse(z.object({ email: z.string(), expiresAt: z.string() }));
 export type TSetupLinkInfoResponse = z.infer<typeof ZSetupLinkInfoResponseSchema>;
 
 const ZApiTokenSchema = z.object({
@@ -23,14 +21,13 @@ const ZApiTokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
 });
 
-export const ZListTokensResponseSchema = z.object({ success: z.literal(true), data: z.array(ZApiTokenSchema) });
+export const ZListTokensResponseSchema = dataResponse(z.array(ZApiTokenSchema));
 export type TListTokensResponse = z.infer<typeof ZListTokensResponseSchema>;
 
 /** A new token with its secret, shown this once. */
-export const ZCreateTokenResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }),
-});
+export const ZCreateTokenResponseSchema = dataResponse(
+  z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }),
+);
 export type TCreateTokenResponse = z.infer<typeof ZCreateTokenResponseSchema>;
 
 export const ZRevokeTokenRequestSchema = z.object({ id: recordId('Token id') });

@@ -12,17 +12,13 @@ import {
 import { ZBillingPreflightSchema } from '../../shared/billing-preflight';
 import { ZQuoteSchema } from '../../shared/rate-plan';
 import { recordId } from '../../shared/text';
-import { dataResponse, ZPaginationSchema } from '../common.types';
+import { dataResponse, messageDataResponse, pagedResponse } from '../common.types';
 
 /** One job, by its id or its code ("BJ-7K3F9Q"). */
 export const ZBillingJobIdRequestSchema = z.object({ id: recordId('Job id') });
 export type TBillingJobIdRequest = z.infer<typeof ZBillingJobIdRequestSchema>;
 
-export const ZBillingJobsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(ZBillingJobSchema),
-  pagination: ZPaginationSchema,
-});
+export const ZBillingJobsResponseSchema = pagedResponse(ZBillingJobSchema);
 export type TBillingJobsResponse = z.infer<typeof ZBillingJobsResponseSchema>;
 
 export const ZBillingJobResponseSchema = dataResponse(ZBillingJobDetailSchema);
@@ -34,19 +30,15 @@ export type TBillingResultsCsvResponse = z.infer<typeof ZBillingResultsCsvRespon
 export const ZBillingQueuesResponseSchema = dataResponse(z.object({ queues: z.array(ZBillingQueueSchema) }));
 export type TBillingQueuesResponse = z.infer<typeof ZBillingQueuesResponseSchema>;
 
-export const ZRunBillingJobResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }),
-});
+export const ZRunBillingJobResponseSchema = messageDataResponse(
+  z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }),
+);
 export type TRunBillingJobResponse = z.infer<typeof ZRunBillingJobResponseSchema>;
 
 /** What Retry and Cancel answer: the job and the status it now has. */
-export const ZBillingJobStatusResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({ jobId: z.string(), id: z.string(), status: z.string() }),
-});
+export const ZBillingJobStatusResponseSchema = messageDataResponse(
+  z.object({ jobId: z.string(), id: z.string(), status: z.string() }),
+);
 export type TBillingJobStatusResponse = z.infer<typeof ZBillingJobStatusResponseSchema>;
 
 /** The calls behind one customer's invoice in a job (the CSV download). */
@@ -84,11 +76,7 @@ export const ZRejectBillingJobRequestSchema = ZRejectBillingJobSchema;
 export type TRejectBillingJobRequest = z.infer<typeof ZRejectBillingJobRequestSchema>;
 
 /** What Approve and Reject answer: a message and the job as Job Details shows it. */
-export const ZBillingReviewResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: ZBillingJobDetailSchema,
-});
+export const ZBillingReviewResponseSchema = messageDataResponse(ZBillingJobDetailSchema);
 export type TBillingReviewResponse = z.infer<typeof ZBillingReviewResponseSchema>;
 /** POST /billing/quote: a plan's lines per period over past days; bills nothing. */
 export const ZQuoteResponseSchema = dataResponse(ZQuoteSchema);

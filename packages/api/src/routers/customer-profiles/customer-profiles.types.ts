@@ -8,7 +8,7 @@ import {
   ZCustomerProfileStatsSchema,
   ZProfileInvoiceSchema,
 } from '../../shared/customer-profile';
-import { dataResponse, ZPaginationSchema } from '../common.types';
+import { dataResponse, pagedResponse } from '../common.types';
 import { ZRowVersionSchema } from '../../shared/row-version';
 import { ZRatePlanSchema, ZRatePlanViewSchema } from '../../shared/rate-plan';
 
@@ -22,10 +22,7 @@ export const ZUpdateCustomerProfileRequestSchema = ZSaveCustomerProfileRequestSc
 });
 export type TUpdateCustomerProfileRequest = z.infer<typeof ZUpdateCustomerProfileRequestSchema>;
 
-export const ZCustomerProfileListResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(ZCustomerProfileSchema),
-  pagination: ZPaginationSchema,
+export const ZCustomerProfileListResponseSchema = pagedResponse(ZCustomerProfileSchema).extend({
   summary: z.object({
     total: z.number(),
     active: z.number(),

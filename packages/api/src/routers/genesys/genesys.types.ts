@@ -2,13 +2,12 @@
 // forms live in shared/genesys.ts and come through @phone-billing/api/schemas).
 import { z } from 'zod';
 import { ZCallRecordSchema, ZCallSummarySchema } from '../../shared/genesys';
-import { ZPaginationSchema } from '../common.types';
+import { dataResponse, pagedResponse, ZPaginationSchema } from '../common.types';
 
 const ZCountMapSchema = z.record(z.string(), z.number());
 
-export const ZGenesysStatusResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
+export const ZGenesysStatusResponseSchema = dataResponse(
+  z.object({
     isConnected: z.boolean(),
     tokenExpiresAt: z.string().nullable(),
     simulated: z.boolean(),
@@ -20,71 +19,56 @@ export const ZGenesysStatusResponseSchema = z.object({
     /** How many of the stored call records are voice calls. */
     totalVoiceCallRecords: z.number(),
   }),
-});
+);
 export type TGenesysStatusResponse = z.infer<typeof ZGenesysStatusResponseSchema>;
 
-export const ZTestGenesysConnectionResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ message: z.string(), userCount: z.number(), queueCount: z.number() }),
-});
+export const ZTestGenesysConnectionResponseSchema = dataResponse(
+  z.object({ message: z.string(), userCount: z.number(), queueCount: z.number() }),
+);
 export type TTestGenesysConnectionResponse = z.infer<typeof ZTestGenesysConnectionResponseSchema>;
 
-export const ZGenesysUsersResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string().nullable(),
-      department: z.string().nullable(),
-      division: z.object({ name: z.string().nullable() }),
-    }),
-  ),
-  pagination: ZPaginationSchema,
-});
+export const ZGenesysUsersResponseSchema = pagedResponse(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    department: z.string().nullable(),
+    division: z.object({ name: z.string().nullable() }),
+  }),
+);
 export type TGenesysUsersResponse = z.infer<typeof ZGenesysUsersResponseSchema>;
 
-export const ZGenesysQueuesResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      division: z.object({ name: z.string().nullable() }),
-    }),
-  ),
-  pagination: ZPaginationSchema,
-});
+export const ZGenesysQueuesResponseSchema = pagedResponse(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    division: z.object({ name: z.string().nullable() }),
+  }),
+);
 export type TGenesysQueuesResponse = z.infer<typeof ZGenesysQueuesResponseSchema>;
 
-export const ZWrapUpCodesResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+export const ZWrapUpCodesResponseSchema = dataResponse(z.array(z.object({ id: z.string(), name: z.string() })));
 export type TWrapUpCodesResponse = z.infer<typeof ZWrapUpCodesResponseSchema>;
 
 /** A page of the matching calls, and the summary of every matching call of the range. */
-export const ZCallRecordsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
+export const ZCallRecordsResponseSchema = dataResponse(
+  z.object({
     callRecords: z.array(ZCallRecordSchema),
     pagination: ZPaginationSchema,
     summary: ZCallSummarySchema,
   }),
-});
+);
 export type TCallRecordsResponse = z.infer<typeof ZCallRecordsResponseSchema>;
 
 /** Every matching call of the range as CSV text, and how many rows it holds. */
-export const ZCallRecordsExportResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ fileName: z.string(), count: z.number(), csv: z.string() }),
-});
+export const ZCallRecordsExportResponseSchema = dataResponse(
+  z.object({ fileName: z.string(), count: z.number(), csv: z.string() }),
+);
 export type TCallRecordsExportResponse = z.infer<typeof ZCallRecordsExportResponseSchema>;
 
-export const ZCallAnalyticsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({
+export const ZCallAnalyticsResponseSchema = dataResponse(
+  z.object({
     startDate: z.string(),
     endDate: z.string(),
     timezone: z.string(),
@@ -108,5 +92,5 @@ export const ZCallAnalyticsResponseSchema = z.object({
     userNames: z.record(z.string(), z.string()),
     queueNames: z.record(z.string(), z.string()),
   }),
-});
+);
 export type TCallAnalyticsResponse = z.infer<typeof ZCallAnalyticsResponseSchema>;

@@ -47,8 +47,5 @@ export const ZQboTaxCodesResponseSchema = ZSuccessResponseSchema.extend(ZQboTaxC
 export type TQboTaxCodesResponse = z.infer<typeof ZQboTaxCodesResponseSchema>;
 
 /** The customer type-ahead's answer: the matching customers, by display name. */
-export const ZQboCustomerMatchesResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(ZQboCustomerMatchSchema),
-});
+export const ZQboCustomerMatchesResponseSchema = dataResponse(z.array(ZQboCustomerMatchSchema));
 export type TQboCustomerMatchesResponse = z.infer<typeof ZQboCustomerMatchesResponseSchema>;

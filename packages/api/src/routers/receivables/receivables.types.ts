@@ -8,7 +8,7 @@ import {
   ZInvoiceTotalsSchema,
   ZProfileReceivablesSchema,
 } from '../../shared/receivables';
-import { dataResponse, ZPaginationSchema } from '../common.types';
+import { dataResponse, messageDataResponse, ZPaginationSchema } from '../common.types';
 
 export const ZInvoiceIdRequestSchema = z.object({ id: z.string().uuid('Invoice ids are UUIDs') });
 export const ZProfileIdRequestSchema = z.object({ id: z.string().uuid('Profile ids are UUIDs') });
@@ -26,20 +26,14 @@ export type TInvoiceListResponse = z.infer<typeof ZInvoiceListResponseSchema>;
 export const ZInvoiceDetailResponseSchema = dataResponse(ZInvoiceDetailSchema);
 export type TInvoiceDetailResponse = z.infer<typeof ZInvoiceDetailResponseSchema>;
 
-export const ZSendInvoiceResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: ZInvoiceDetailSchema,
-});
+export const ZSendInvoiceResponseSchema = messageDataResponse(ZInvoiceDetailSchema);
 
-export const ZSendUnsentResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  data: z.object({
+export const ZSendUnsentResponseSchema = messageDataResponse(
+  z.object({
     sent: z.array(z.object({ id: z.string(), docNumber: z.string(), sentTo: z.string(), emailedAt: z.string() })),
     refused: z.array(z.object({ id: z.string(), docNumber: z.string(), reason: z.string() })),
   }),
-});
+);
 export type TSendUnsentResponse = z.infer<typeof ZSendUnsentResponseSchema>;
 
 export const ZProfileReceivablesResponseSchema = dataResponse(ZProfileReceivablesSchema);

@@ -7,7 +7,8 @@ import {
   type DayStreams,
 } from './digital-interactions';
 import { deterministicUuid, SeededRandom } from './seeded-random';
-import { ConversationBuilder, truncateAt } from './conversation-builder';
+import { ConversationBuilder } from './conversation-builder';
+import { truncateAt } from './conversation-snapshot';
 
 export const DAY_MS = 86_400_000;
 
@@ -198,45 +199,6 @@ export class ConversationCalendar {
     if (members.length === 0) return null;
     return this.usersById.get(random.pick(members)) ?? null;
   }
-}
-
-/** A conversation added after the fact (see late-conversations.ts), as stored. */
-export interface InjectedConversationRecord {
-  conversationId: string;
-  queueId: string;
-  mediaType: string;
-  startMs: number;
-  durationSeconds: number;
-  direction?: 'inbound' | 'outbound';
-  metrics?: { talkSeconds: number; holdSeconds: number; acwSeconds: number };
-}
-
-/**
- * The full conversation (not yet cut at "now") for an injected record: the same wire format as
- * generated ones, its details (caller, agent) derived from the seed and its id. Null when the
- * directory no longer holds its queue or the queue has nobody to answer.
- */
-export function buildInjectedConversation(
-  seed: string,
-  directory: SimulatedDirectory,
-  record: InjectedConversationRecord,
-): AnalyticsConversation | null {
-  const queue = directory.queues.find((candidate) => candidate.id === record.queueId);
-  const members = queue ? (directory.queueMembers.get(queue.id) ?? []) : [];
-  if (!queue || members.length === 0) return null;
-  const random = new SeededRandom(`${seed}|injected|${record.conversationId}`);
-  const agentId = random.pick(members);
-  const agent = directory.users.find((user) => user.id === agentId);
-  if (!agent) return null;
-  const builder = new ConversationBuilder(seed, directory, record.conversationId, random);
-  return builder.answeredInQueue(
-    record.startMs,
-    record.startMs + record.durationSeconds * 1000,
-    record.mediaType,
-    queue,
-    agent,
-    { direction: record.direction, metrics: record.metrics },
-  );
 }
 
 /** Calls bunch around a late-morning and a mid-afternoon peak; a few arrive at any hour. */

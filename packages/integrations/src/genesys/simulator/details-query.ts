@@ -6,7 +6,8 @@ import type {
   ConversationDetailsQueryResponse,
   GenesysErrorBody,
 } from '../schemas';
-import { DAY_MS, type ConversationCalendar, type DaySlice, type InjectedConversationRecord } from './conversations';
+import { DAY_MS, type ConversationCalendar, type DaySlice } from './conversations';
+import type { InjectedConversationRecord } from './injected-conversation';
 import type { LateConversations } from './late-conversations';
 import { MAX_INTERVAL_DAYS } from './vendor-modes';
 

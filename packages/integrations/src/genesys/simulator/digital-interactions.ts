@@ -6,7 +6,17 @@ import type {
   GenesysUser,
   GenesysWrapUpCode,
 } from '../schemas';
-import { ConversationBuilder, callerNumber, iso, metric, seconds, talkSeconds } from './conversation-builder';
+import { ConversationBuilder } from './conversation-builder';
+import {
+  callerNumber,
+  dialingSegments,
+  holdWithinTalk,
+  metric,
+  seconds,
+  segment,
+  talkSeconds,
+  wrapUpSegment,
+} from './conversation-parts';
 import type { SimulatedDirectory } from './directory';
 import { deterministicUuid, SeededRandom } from './seeded-random';
 
@@ -133,57 +143,29 @@ function outbound(
     const dialingEnd = startMs + seconds(random.between(1, 4));
     connectedAt = dialingEnd + seconds(random.between(4, 25));
     answered = !random.chance(UNANSWERED_CALLBACK_SHARE);
-    segments.push({
-      segmentStart: iso(startMs),
-      segmentEnd: iso(dialingEnd),
-      segmentType: 'dialing',
-      queueId: queue.id,
-    });
-    segments.push({
-      segmentStart: iso(dialingEnd),
-      segmentEnd: iso(connectedAt),
-      segmentType: 'contacting',
-      queueId: queue.id,
-      ...(answered ? {} : { disconnectType: 'noAnswerTransfer' }),
-    });
+    segments.push(
+      ...dialingSegments(queue.id, startMs, dialingEnd, connectedAt, answered ? undefined : 'noAnswerTransfer'),
+    );
     metrics.push(metric('tContacting', connectedAt - dialingEnd, connectedAt));
   }
   let endMs = connectedAt;
   let heldMs = 0;
   if (answered) {
     endMs = connectedAt + seconds(talkSeconds(random, mediaType === 'email'));
-    let talkFrom = connectedAt;
-    if (isCallback && endMs - connectedAt > seconds(90) && random.chance(0.2)) {
-      const holdStart = connectedAt + Math.floor((endMs - connectedAt) * random.between(0.3, 0.6));
-      const holdEnd = Math.min(endMs - 1000, holdStart + seconds(random.between(15, 120)));
-      segments.push({
-        segmentStart: iso(connectedAt),
-        segmentEnd: iso(holdStart),
-        segmentType: 'interact',
-        queueId: queue.id,
-      });
-      segments.push({ segmentStart: iso(holdStart), segmentEnd: iso(holdEnd), segmentType: 'hold', queueId: queue.id });
-      heldMs = holdEnd - holdStart;
-      metrics.push(metric('tHeld', heldMs, holdEnd));
-      talkFrom = holdEnd;
+    // Only a callback is a call an agent can put on hold.
+    const hold = isCallback ? holdWithinTalk(random, queue.id, connectedAt, endMs, 0.2, 120) : null;
+    if (hold) {
+      segments.push(...hold.segments);
+      metrics.push(hold.heldMetric);
+      heldMs = hold.heldMs;
     }
-    segments.push({
-      segmentStart: iso(talkFrom),
-      segmentEnd: iso(endMs),
-      segmentType: 'interact',
-      queueId: queue.id,
-      disconnectType: 'client',
-    });
+    segments.push(
+      segment(hold?.resumeMs ?? connectedAt, endMs, 'interact', { queueId: queue.id, disconnectType: 'client' }),
+    );
   }
   const acwEnd = endMs + seconds(random.between(5, 90));
   const wrapUpCode = wrapUpCodes.length === 0 ? undefined : random.pick(wrapUpCodes).id;
-  segments.push({
-    segmentStart: iso(endMs),
-    segmentEnd: iso(acwEnd),
-    segmentType: 'wrapup',
-    queueId: queue.id,
-    ...(wrapUpCode ? { wrapUpCode } : {}),
-  });
+  segments.push(wrapUpSegment(queue.id, endMs, acwEnd, wrapUpCode));
   const talkMs = endMs - connectedAt - heldMs;
   if (answered) metrics.push(metric('nConnected', 1, connectedAt), metric('tTalk', talkMs, endMs));
   metrics.push(metric('tAcw', acwEnd - endMs, acwEnd), metric('tHandle', talkMs + heldMs + (acwEnd - endMs), acwEnd));
@@ -200,9 +182,7 @@ function outbound(
     customer.sessions.push(
       builder.session(mediaType, 'outbound', {
         ...(isCallback ? { dnis: customerAddress } : {}),
-        segments: [
-          { segmentStart: iso(connectedAt), segmentEnd: iso(endMs), segmentType: 'interact', disconnectType: 'peer' },
-        ],
+        segments: [segment(connectedAt, endMs, 'interact', { disconnectType: 'peer' })],
       }),
     );
   }
@@ -226,9 +206,7 @@ function unrouted(
   const customer = builder.participant('customer', 'Web Visitor');
   customer.sessions.push(
     builder.session(mediaType, 'inbound', {
-      segments: [
-        { segmentStart: iso(startMs), segmentEnd: iso(endMs), segmentType: 'interact', disconnectType: 'endpoint' },
-      ],
+      segments: [segment(startMs, endMs, 'interact', { disconnectType: 'endpoint' })],
     }),
   );
   return builder.conversation(startMs, endMs, 'inbound', [], [customer]);

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnalyticsConversation } from '../schemas';
-import { buildInjectedConversation, type InjectedConversationRecord } from './conversations';
-import { truncateAt } from './conversation-builder';
+import {
+  buildInjectedConversation,
+  type InjectedConversationRecord,
+  type InjectedMetrics,
+} from './injected-conversation';
+import { truncateAt } from './conversation-snapshot';
 import type { SimulatedDirectory } from './directory';
 
 // Conversations added after the fact through POST /_control/conversations (or addConversation):
@@ -30,13 +34,6 @@ export interface LateConversationSpec {
   direction?: 'inbound' | 'outbound';
   /** Whole seconds the agent's tTalk, tHeld and tAcw report (default: talk from the answer to the end, no hold, 30 s of wrap-up). */
   metrics?: InjectedMetrics;
-}
-
-/** What an injected conversation's agent session reports, in whole seconds. */
-export interface InjectedMetrics {
-  talkSeconds: number;
-  holdSeconds: number;
-  acwSeconds: number;
 }
 
 /** The answer to an injection: what the details query will report. */

@@ -57,6 +57,19 @@ export function createAccountingRoutes(ctx: SimulatorContext, { answers, queries
     return null;
   }
 
+  /** Why QuickBooks refuses a batch before running any of it: too many items, or bIds too long for a requestid. */
+  function batchRefusal(input: unknown, requestId: string | null): FaultSpec | null {
+    const requests = (input as { BatchItemRequest?: unknown } | null)?.BatchItemRequest;
+    if (!Array.isArray(requests)) return null;
+    if (requests.length > maxBatchItems)
+      return faultSpecs.businessValidation(
+        `The batch holds ${requests.length} items; at most ${maxBatchItems} are allowed`,
+      );
+    if (requestId !== null && requests.some((item) => String((item as { bId?: unknown })?.bId ?? '').length > 10))
+      return faultSpecs.businessValidation('bId must be at most 10 characters when requestid is used');
+    return null;
+  }
+
   async function accountingApi(
     req: IncomingMessage,
     res: ServerResponse,
@@ -153,95 +166,41 @@ export function createAccountingRoutes(ctx: SimulatorContext, { answers, queries
       return;
     }
 
-    if (entityPath === 'creditmemo' && !entityId && method === 'POST') {
-      const payload = parseJson(body);
-      if (!payload.ok) sendFault(res, faultSpecs.invalidProperty('Request body is not valid JSON'));
-      else
-        answerWrite(
-          req,
-          res,
-          target,
-          requestId,
-          () => fromOutcome(createCreditMemo(payload.value, target, { now: now() }), 'CreditMemo'),
-          true,
-        );
-      return;
-    }
-
-    if ((entityPath === 'invoice' || entityPath === 'item' || isBatch) && !entityId && method === 'POST') {
+    const creates = ['invoice', 'item', 'creditmemo'];
+    if ((isBatch || creates.includes(entityPath ?? '')) && !entityId && method === 'POST') {
       const payload = parseJson(body);
       if (!payload.ok) {
         sendFault(res, faultSpecs.invalidProperty('Request body is not valid JSON'));
         return;
       }
+      const input = payload.value;
+      // answerCanBeLost: whether the lost-answer fault may drop this answer (creates and batches only).
+      const write = (perform: () => { status: number; body: unknown }, answerCanBeLost: boolean) =>
+        answerWrite(req, res, target, requestId, perform, answerCanBeLost);
       if (isBatch) {
-        const requests = (payload.value as { BatchItemRequest?: unknown } | null)?.BatchItemRequest;
-        if (Array.isArray(requests) && requests.length > maxBatchItems) {
-          sendFault(
-            res,
-            faultSpecs.businessValidation(
-              `The batch holds ${requests.length} items; at most ${maxBatchItems} are allowed`,
-            ),
-          );
-          return;
-        }
-        if (
-          requestId !== null &&
-          Array.isArray(requests) &&
-          requests.some((item) => String((item as { bId?: unknown })?.bId ?? '').length > 10)
-        ) {
-          sendFault(res, faultSpecs.businessValidation('bId must be at most 10 characters when requestid is used'));
-          return;
-        }
-        answerWrite(req, res, target, requestId, () => runBatch(payload.value, target, allowDuplicateDocNumber), true);
+        const refusal = batchRefusal(input, requestId);
+        if (refusal) sendFault(res, refusal);
+        else write(() => runBatch(input, target, allowDuplicateDocNumber), true);
         return;
       }
-      if (entityPath === 'invoice') {
-        const operation = url.searchParams.get('operation');
-        if (operation === 'void') {
-          answerWrite(
-            req,
-            res,
-            target,
-            requestId,
-            () => fromOutcome(voidInvoice(payload.value, target, { now: now() }), 'Invoice'),
-            false,
-          );
-          return;
-        }
-        if (operation === 'delete') {
-          answerWrite(
-            req,
-            res,
-            target,
-            requestId,
-            () => fromOutcome(deleteInvoice(payload.value, target), 'Invoice'),
-            false,
-          );
-          return;
-        }
-        if (operation !== null && operation !== 'create') {
-          sendFault(res, faultSpecs.unsupported(`invoice ${operation}`));
-          return;
-        }
-        answerWrite(
-          req,
-          res,
-          target,
-          requestId,
-          () => fromOutcome(createInvoice(payload.value, target, { now: now(), allowDuplicateDocNumber }), 'Invoice'),
+      if (entityPath === 'creditmemo') {
+        write(() => fromOutcome(createCreditMemo(input, target, { now: now() }), 'CreditMemo'), true);
+        return;
+      }
+      if (entityPath === 'item') {
+        write(() => fromOutcome(createItem(input, target, { now: now() }), 'Item'), false);
+        return;
+      }
+      const operation = url.searchParams.get('operation');
+      if (operation === 'void') write(() => fromOutcome(voidInvoice(input, target, { now: now() }), 'Invoice'), false);
+      else if (operation === 'delete') write(() => fromOutcome(deleteInvoice(input, target), 'Invoice'), false);
+      else if (operation !== null && operation !== 'create')
+        sendFault(res, faultSpecs.unsupported(`invoice ${operation}`));
+      else
+        write(
+          () => fromOutcome(createInvoice(input, target, { now: now(), allowDuplicateDocNumber }), 'Invoice'),
           true,
         );
-        return;
-      }
-      answerWrite(
-        req,
-        res,
-        target,
-        requestId,
-        () => fromOutcome(createItem(payload.value, target, { now: now() }), 'Item'),
-        false,
-      );
       return;
     }
 

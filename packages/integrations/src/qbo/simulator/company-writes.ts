@@ -1,123 +1,13 @@
-import type { QboInvoice, QboInvoiceLine, QboItem, QboSalesItemLine } from '../entities';
+import type { QboInvoice, QboInvoiceLine, QboItem } from '../entities';
+import { adjustCustomerBalance, roundToCents } from './receivables-state';
+import { isRecord, refValue, validDate, type WriteOutcome } from './request-fields';
+import { buildSalesLine } from './sales-lines';
 import type { CompanyState } from './state';
 import { applyCompanyTax, defaultCompanyTax } from './tax-codes';
 import { dueDateUnder, termFor } from './terms';
-import { companyDate, faults, formatQboTime, type FaultSpec } from './wire-format';
+import { companyDate, faults, formatQboTime } from './wire-format';
 
 // The business rules QuickBooks applies when invoices and items are created.
-
-export type WriteOutcome<T> = { ok: true; entity: T } | { ok: false; fault: FaultSpec };
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const roundToCents = (value: number) => Math.round(value * 100) / 100;
-
-/** A JSON number as an exact decimal: digits and scale ("0.0375" → 375n, 4). */
-function exactDecimal(value: number): { digits: bigint; scale: number } | null {
-  const text = String(value);
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return null; // exponent forms: leave to floating point
-  const negative = text.startsWith('-');
-  const [whole, fraction = ''] = text.replace('-', '').split('.');
-  const digits = BigInt(`${whole}${fraction}`);
-  return { digits: negative ? -digits : digits, scale: fraction.length };
-}
-
-/**
- * Qty × UnitPrice in whole cents, rounded half-up in decimal as QuickBooks does (floating point
- * would turn 6 × 0.0375 = 0.225 into 0.2249999… and round it the wrong way).
- */
-function productInCents(quantity: number, unitPrice: number): number {
-  const a = exactDecimal(quantity);
-  const b = exactDecimal(unitPrice);
-  if (!a || !b) return Math.round(quantity * unitPrice * 100);
-  const product = a.digits * b.digits;
-  const scale = a.scale + b.scale;
-  if (scale <= 2) return Number(product * 10n ** BigInt(2 - scale));
-  const divisor = 10n ** BigInt(scale - 2);
-  const magnitude = product < 0n ? -product : product;
-  const rounded = (magnitude + divisor / 2n) / divisor;
-  return Number(product < 0n ? -rounded : rounded);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function refValue(value: unknown): string | undefined {
-  if (!isRecord(value)) return undefined;
-  const id = value.value;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-function validDate(value: unknown): boolean {
-  return typeof value === 'string' && isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-}
-
-/** Amounts QuickBooks prints in fault details use thousands separators, e.g. "1,000". */
-function suppliedValue(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}
-
-export function buildSalesLine(
-  raw: Record<string, unknown>,
-  index: number,
-  company: CompanyState,
-): WriteOutcome<QboSalesItemLine> {
-  const detail = isRecord(raw.SalesItemLineDetail) ? raw.SalesItemLineDetail : {};
-  const amount = raw.Amount;
-  if (typeof amount !== 'number' || !Number.isFinite(amount))
-    return { ok: false, fault: faults.missingParameter('Line.Amount') };
-
-  // QuickBooks falls back to its "Services" item when a sales line names none.
-  const itemId = refValue(detail.ItemRef) ?? '1';
-  const item = company.items.find((candidate) => candidate.Id === itemId);
-  if (!item) return { ok: false, fault: faults.invalidReference(`Item elements id ${itemId} not found`) };
-  if (item.Active === false) return { ok: false, fault: faults.objectNotFound(`Item ${itemId}`) };
-
-  let quantity = typeof detail.Qty === 'number' ? detail.Qty : undefined;
-  let unitPrice = typeof detail.UnitPrice === 'number' ? detail.UnitPrice : undefined;
-  if (quantity !== undefined && unitPrice !== undefined) {
-    if (productInCents(quantity, unitPrice) !== Math.round(amount * 100)) {
-      return {
-        ok: false,
-        fault: {
-          status: 400,
-          type: 'ValidationFault',
-          code: '6070',
-          message: 'Amount is not equal to UnitPrice * Qty',
-          detail: `Amount is not equal to UnitPrice * Qty. Supplied value:${suppliedValue(amount)}`,
-        },
-      };
-    }
-  } else if (quantity !== undefined && quantity !== 0) {
-    unitPrice = roundToCents(amount / quantity);
-  } else if (unitPrice !== undefined && unitPrice !== 0) {
-    quantity = amount / unitPrice;
-  }
-
-  // A missing code is the company's business (applyCompanyTax): NON in the US, refused elsewhere.
-  const taxCode = refValue(detail.TaxCodeRef);
-  const line: QboSalesItemLine = {
-    Id: String(index + 1),
-    LineNum: index + 1,
-    DetailType: 'SalesItemLineDetail',
-    Amount: roundToCents(amount),
-    ...(typeof raw.Description === 'string' ? { Description: raw.Description } : {}),
-    SalesItemLineDetail: {
-      ItemRef: { value: item.Id, name: item.Name },
-      ...(quantity !== undefined ? { Qty: quantity } : {}),
-      ...(unitPrice !== undefined ? { UnitPrice: unitPrice } : {}),
-      ...(taxCode !== undefined ? { TaxCodeRef: { value: taxCode } } : {}),
-      ...(typeof detail.ServiceDate === 'string' ? { ServiceDate: detail.ServiceDate } : {}),
-    },
-  };
-  if (line.SalesItemLineDetail.ServiceDate !== undefined && !validDate(line.SalesItemLineDetail.ServiceDate)) {
-    return {
-      ok: false,
-      fault: faults.invalidProperty(`Invalid date for ServiceDate: ${line.SalesItemLineDetail.ServiceDate}`),
-    };
-  }
-  return { ok: true, entity: line };
-}
 
 /**
  * Validates an invoice create request the way QuickBooks does (references, lines,
@@ -272,14 +162,7 @@ export function createItem(input: unknown, company: CompanyState, options: { now
   if (company.items.some((item) => item.Name.toLowerCase() === name.toLowerCase())) {
     return {
       ok: false,
-      fault: {
-        status: 400,
-        type: 'ValidationFault',
-        code: '6240',
-        message: 'Duplicate Name Exists Error',
-        detail:
-          'The name supplied already exists. : Another product or service is already using this name. Please use a different name.',
-      },
+      fault: faults.duplicateName(),
     };
   }
   const type = input.Type ?? 'Service';
@@ -339,11 +222,6 @@ function invoiceToChange(input: unknown, company: CompanyState): WriteOutcome<Qb
   return { ok: true, entity: invoice };
 }
 
-function adjustCustomerBalance(company: CompanyState, invoice: QboInvoice, change: number): void {
-  const customer = company.customers.find((candidate) => candidate.Id === invoice.CustomerRef.value);
-  if (customer) customer.Balance = roundToCents((customer.Balance ?? 0) + change);
-}
-
 /**
  * Voids an invoice as QuickBooks does: it stays, with every amount, the total and the balance
  * at zero, "Voided" in front of its private note, and a new SyncToken.
@@ -352,7 +230,7 @@ export function voidInvoice(input: unknown, company: CompanyState, options: { no
   const found = invoiceToChange(input, company);
   if (!found.ok) return found;
   const invoice = found.entity;
-  adjustCustomerBalance(company, invoice, -invoice.Balance);
+  adjustCustomerBalance(company, invoice.CustomerRef.value, -invoice.Balance);
   invoice.Line = invoice.Line.map((line) => (line.DetailType === 'DescriptionOnly' ? line : { ...line, Amount: 0 }));
   invoice.TotalAmt = 0;
   invoice.Balance = 0;
@@ -368,7 +246,7 @@ export function deleteInvoice(input: unknown, company: CompanyState): WriteOutco
   const found = invoiceToChange(input, company);
   if (!found.ok) return found;
   const invoice = found.entity;
-  adjustCustomerBalance(company, invoice, -invoice.Balance);
+  adjustCustomerBalance(company, invoice.CustomerRef.value, -invoice.Balance);
   company.invoices = company.invoices.filter((candidate) => candidate !== invoice);
   return { ok: true, entity: { status: 'Deleted', domain: 'QBO', Id: invoice.Id } };
 }

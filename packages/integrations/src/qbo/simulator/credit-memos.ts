@@ -1,14 +1,12 @@
 import type { QboCreditMemo, QboSalesItemLine } from '../entities';
-import { buildSalesLine, type WriteOutcome } from './company-writes';
+import { roundToCents } from './receivables-state';
+import { isRecord, requestWithCustomer, type WriteOutcome } from './request-fields';
+import { buildSalesLine } from './sales-lines';
 import type { CompanyState } from './state';
 import { companyDate, faults, formatQboTime } from './wire-format';
 
 // Credit memos (reference/quickbooks-after-invoice.md §5.2): create, read and query, with the
 // fields QuickBooks adds. Applying one to an invoice (a $0 Payment) is not simulated here.
-
-const roundToCents = (value: number) => Math.round(value * 100) / 100;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The company's credit memos (created on first use: older state files have none). */
 export function creditMemosOf(company: CompanyState): QboCreditMemo[] {
@@ -27,16 +25,13 @@ export function createCreditMemo(
   company: CompanyState,
   options: { now: Date },
 ): WriteOutcome<QboCreditMemo> {
-  if (!isRecord(input))
-    return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
-  const customerId = isRecord(input.CustomerRef) ? String(input.CustomerRef.value ?? '') : '';
-  if (!customerId) return { ok: false, fault: faults.missingParameter('CustomerRef') };
-  const customer = company.customers.find((candidate) => candidate.Id === customerId);
-  if (!customer) return { ok: false, fault: faults.invalidReference(`Names element id ${customerId} not found`) };
-  if (!Array.isArray(input.Line) || input.Line.length === 0)
+  const request = requestWithCustomer(input, company);
+  if (!request.ok) return request;
+  const { fields, customer } = request.entity;
+  if (!Array.isArray(fields.Line) || fields.Line.length === 0)
     return { ok: false, fault: faults.missingParameter('Line') };
   const lines: QboSalesItemLine[] = [];
-  for (const [index, raw] of input.Line.entries()) {
+  for (const [index, raw] of fields.Line.entries()) {
     if (!isRecord(raw) || raw.DetailType !== 'SalesItemLineDetail') {
       return {
         ok: false,
@@ -51,7 +46,9 @@ export function createCreditMemo(
   }
   const memos = creditMemosOf(company);
   const docNumber =
-    typeof input.DocNumber === 'string' && input.DocNumber !== '' ? input.DocNumber : String(company.nextDocNumber++);
+    typeof fields.DocNumber === 'string' && fields.DocNumber !== ''
+      ? fields.DocNumber
+      : String(company.nextDocNumber++);
   if (docNumber.length > 21) {
     return { ok: false, fault: faults.docNumberTooLong(docNumber.length) };
   }
@@ -67,7 +64,7 @@ export function createCreditMemo(
     domain: 'QBO',
     sparse: false,
     DocNumber: docNumber,
-    TxnDate: typeof input.TxnDate === 'string' ? input.TxnDate : companyDate(options.now),
+    TxnDate: typeof fields.TxnDate === 'string' ? fields.TxnDate : companyDate(options.now),
     CustomerRef: { value: customer.Id, name: customer.DisplayName },
     Line: [...lines, { DetailType: 'SubTotalLineDetail', Amount: total, SubTotalLineDetail: {} }],
     TotalAmt: total,
@@ -77,10 +74,10 @@ export function createCreditMemo(
     PrintStatus: 'NeedToPrint',
     EmailStatus: 'NotSet',
     TxnTaxDetail: { TotalTax: 0 },
-    ...(isRecord(input.CustomerMemo) && typeof input.CustomerMemo.value === 'string'
-      ? { CustomerMemo: { value: input.CustomerMemo.value } }
+    ...(isRecord(fields.CustomerMemo) && typeof fields.CustomerMemo.value === 'string'
+      ? { CustomerMemo: { value: fields.CustomerMemo.value } }
       : {}),
-    ...(typeof input.PrivateNote === 'string' ? { PrivateNote: input.PrivateNote } : {}),
+    ...(typeof fields.PrivateNote === 'string' ? { PrivateNote: fields.PrivateNote } : {}),
     MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
   };
   company.nextInvoiceId += 1;

@@ -1,7 +1,8 @@
 import type { QboInvoice } from '../entities';
 import type { WebhookChange } from '../webhook-format';
-import { deleteInvoice, voidInvoice, type DeletedInvoice, type WriteOutcome } from './company-writes';
+import { deleteInvoice, voidInvoice, type DeletedInvoice } from './company-writes';
 import { addTombstone, findInvoice, linkedPaymentIds, receivablesOf, touch } from './receivables-state';
+import { isRecord, type WriteOutcome } from './request-fields';
 import type { CompanyState } from './state';
 import { companyDate, faults, formatQboTime } from './wire-format';
 
@@ -10,10 +11,6 @@ import { companyDate, faults, formatQboTime } from './wire-format';
 
 export type Change = Omit<WebhookChange, 'realmId'>;
 export type LifecycleWrite<T> = WriteOutcome<T> & { changes?: Change[] };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function paymentsBlock(input: unknown, company: CompanyState, what: string): WriteOutcome<never> | null {
   const invoice = isRecord(input) ? findInvoice(company, String(input.Id ?? '')) : undefined;
@@ -74,13 +71,7 @@ export function sendInvoice(
   if (!emailPattern.test(address)) {
     return {
       ok: false,
-      fault: {
-        status: 400,
-        type: 'ValidationFault',
-        code: '2210',
-        message: 'Invalid Email Address',
-        detail: `Email Address does not conform to the syntax rules of RFC 822: ${address}`,
-      },
+      fault: faults.invalidEmail(address),
     };
   }
   const state = receivablesOf(company);

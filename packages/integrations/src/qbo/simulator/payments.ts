@@ -1,6 +1,5 @@
 import type { QboInvoice } from '../entities';
 import type { QboPayment, QboPaymentLine } from '../receivable-entities';
-import type { WriteOutcome } from './company-writes';
 import {
   addTombstone,
   adjustCustomerBalance,
@@ -9,6 +8,7 @@ import {
   roundToCents,
   touch,
 } from './receivables-state';
+import { isRecord, requestWithCustomer, type WriteOutcome } from './request-fields';
 import type { CompanyState } from './state';
 import { companyDate, faults, formatQboTime } from './wire-format';
 import type { WebhookChange } from '../webhook-format';
@@ -35,10 +35,6 @@ function paymentChanges(
       occurredAt: now,
     })),
   ];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function lineEx(invoice: QboInvoice, openBalance: number) {
@@ -91,15 +87,12 @@ function unapply(payment: QboPayment, company: CompanyState, now: Date): string[
  * together not the payment's TotalAmt; what is left over is UnappliedAmt (a customer credit).
  */
 export function createPayment(input: unknown, company: CompanyState, now: Date): PaymentWrite {
-  if (!isRecord(input))
-    return { ok: false, fault: faults.invalidProperty('Request has invalid or unsupported property') };
-  const customerId = isRecord(input.CustomerRef) ? String(input.CustomerRef.value ?? '') : '';
-  if (!customerId) return { ok: false, fault: faults.missingParameter('CustomerRef') };
-  const customer = company.customers.find((candidate) => candidate.Id === customerId);
-  if (!customer) return { ok: false, fault: faults.invalidReference(`Names element id ${customerId} not found`) };
-  if (typeof input.TotalAmt !== 'number' || !Number.isFinite(input.TotalAmt) || input.TotalAmt < 0)
+  const request = requestWithCustomer(input, company);
+  if (!request.ok) return request;
+  const { fields, customer } = request.entity;
+  if (typeof fields.TotalAmt !== 'number' || !Number.isFinite(fields.TotalAmt) || fields.TotalAmt < 0)
     return { ok: false, fault: faults.missingParameter('TotalAmt') };
-  const rawLines = Array.isArray(input.Line) ? input.Line : [];
+  const rawLines = Array.isArray(fields.Line) ? fields.Line : [];
   const planned: Array<{ invoice: QboInvoice; amount: number }> = [];
   for (const raw of rawLines) {
     if (!isRecord(raw) || typeof raw.Amount !== 'number' || !(raw.Amount > 0))
@@ -109,7 +102,7 @@ export function createPayment(input: unknown, company: CompanyState, now: Date):
     const invoice = findInvoice(company, String(link.TxnId));
     if (!invoice)
       return { ok: false, fault: faults.invalidReference(`Invoice elements id ${String(link.TxnId)} not found`) };
-    if (invoice.CustomerRef.value !== customerId)
+    if (invoice.CustomerRef.value !== customer.Id)
       return { ok: false, fault: faults.businessValidation(`Invoice ${invoice.Id} belongs to another customer`) };
     const alreadyPlanned = planned
       .filter((entry) => entry.invoice === invoice)
@@ -125,7 +118,7 @@ export function createPayment(input: unknown, company: CompanyState, now: Date):
     planned.push({ invoice, amount: roundToCents(raw.Amount) });
   }
   const applied = roundToCents(planned.reduce((sum, entry) => sum + entry.amount, 0));
-  if (applied > roundToCents(input.TotalAmt))
+  if (applied > roundToCents(fields.TotalAmt))
     return { ok: false, fault: faults.businessValidation('The lines apply more than the payment total (TotalAmt)') };
 
   const state = receivablesOf(company);
@@ -143,7 +136,7 @@ export function createPayment(input: unknown, company: CompanyState, now: Date):
       ...((invoice.LinkedTxn ?? []) as Array<{ TxnId: string; TxnType: string }>),
       { TxnId: id, TxnType: 'Payment' },
     ];
-    adjustCustomerBalance(company, customerId, -amount);
+    adjustCustomerBalance(company, customer.Id, -amount);
     touch(invoice, now);
     return line;
   });
@@ -152,14 +145,14 @@ export function createPayment(input: unknown, company: CompanyState, now: Date):
     SyncToken: '0',
     domain: 'QBO',
     sparse: false,
-    TxnDate: typeof input.TxnDate === 'string' ? input.TxnDate : companyDate(now),
-    TotalAmt: roundToCents(input.TotalAmt),
-    UnappliedAmt: roundToCents(input.TotalAmt - applied),
+    TxnDate: typeof fields.TxnDate === 'string' ? fields.TxnDate : companyDate(now),
+    TotalAmt: roundToCents(fields.TotalAmt),
+    UnappliedAmt: roundToCents(fields.TotalAmt - applied),
     ProcessPayment: false,
     CustomerRef: { value: customer.Id, name: customer.DisplayName },
     DepositToAccountRef: { value: '4' },
     Line: lines,
-    ...(typeof input.PaymentRefNum === 'string' ? { PaymentRefNum: input.PaymentRefNum } : {}),
+    ...(typeof fields.PaymentRefNum === 'string' ? { PaymentRefNum: fields.PaymentRefNum } : {}),
     MetaData: { CreateTime: stamp, LastUpdatedTime: stamp },
   };
   state.payments.push(payment);

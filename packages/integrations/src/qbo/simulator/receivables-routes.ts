@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { QboInvoice } from '../entities';
 import type { QboPayment } from '../receivable-entities';
-import type { WriteOutcome } from './company-writes';
+import type { WriteOutcome } from './request-fields';
 import { changeDataCapture } from './cdc';
 import {
   deleteInvoiceWithChanges,

@@ -277,31 +277,22 @@ export function seedAccountList(): QboAccount[] {
 }
 
 export function seedItemList(): QboItem[] {
-  return [
-    {
-      Id: '21',
-      SyncToken: '0',
-      Name: 'Phone usage',
-      FullyQualifiedName: 'Phone usage',
-      Description: 'Telephone usage, billed per minute',
-      Type: 'Service',
-      Active: true,
-      Taxable: false,
-      UnitPrice: 0,
-      IncomeAccountRef: { value: '1', name: 'Services' },
-      MetaData: seededAt,
-    },
-    {
-      Id: '1',
-      SyncToken: '0',
-      Name: 'Services',
-      FullyQualifiedName: 'Services',
-      Type: 'Service',
-      Active: true,
-      Taxable: false,
-      UnitPrice: 0,
-      IncomeAccountRef: { value: '1', name: 'Services' },
-      MetaData: seededAt,
-    },
-  ];
+  return [serviceItem('21', 'Phone usage', 'Telephone usage, billed per minute'), serviceItem('1', 'Services')];
+}
+
+/** A service item booked to the Services income account, as the sandbox company holds them. */
+function serviceItem(Id: string, Name: string, Description?: string): QboItem {
+  return {
+    Id,
+    SyncToken: '0',
+    Name,
+    FullyQualifiedName: Name,
+    ...(Description !== undefined ? { Description } : {}),
+    Type: 'Service',
+    Active: true,
+    Taxable: false,
+    UnitPrice: 0,
+    IncomeAccountRef: { value: '1', name: 'Services' },
+    MetaData: seededAt,
+  };
 }

@@ -1,5 +1,5 @@
 import type { QboInvoiceLine, QboTaxCode, QboTxnTaxDetail } from '../entities';
-import type { FaultSpec } from './wire-format';
+import { faults, type FaultSpec } from './wire-format';
 
 // Sales tax as the simulated company plays it (POST /_control/company sets it):
 // - US (the default): QuickBooks' two US codes, TAX and NON; a line without a code is NON,
@@ -123,16 +123,6 @@ export function countryOf(tax: QboCompanyTax): string {
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-function taxCodeFault(detail: string): FaultSpec {
-  return {
-    status: 400,
-    type: 'ValidationFault',
-    code: '6000',
-    message: 'A business validation error has occurred while processing your request',
-    detail: `Business Validation Error: ${detail}`,
-  };
-}
-
 /**
  * Checks every sales line's TaxCodeRef against the company's codes, fills in the code QuickBooks
  * assumes, and works out the tax QuickBooks adds. Returns a fault for an unknown or inactive
@@ -153,7 +143,7 @@ export function applyCompanyTax(
       if (tax.kind !== 'US') {
         return {
           ok: false,
-          fault: taxCodeFault(
+          fault: faults.businessValidation(
             `Make sure all your transactions have a VAT rate before you save. Line ${line.LineNum ?? ''} has no TaxCodeRef.`,
           ),
         };
@@ -165,17 +155,14 @@ export function applyCompanyTax(
     if (!code) {
       return {
         ok: false,
-        fault: {
-          status: 400,
-          type: 'ValidationFault',
-          code: '2500',
-          message: 'Invalid Reference Id',
-          detail: `Invalid Reference Id : TaxCode ${given} assigned to this transaction is not found`,
-        },
+        fault: faults.invalidReference(`TaxCode ${given} assigned to this transaction is not found`),
       };
     }
     if (code.Active === false)
-      return { ok: false, fault: taxCodeFault(`The tax code ${code.Name} is inactive and cannot be used.`) };
+      return {
+        ok: false,
+        fault: faults.businessValidation(`The tax code ${code.Name} is inactive and cannot be used.`),
+      };
     if (code.ratePercent > 0) {
       rate = code.ratePercent;
       taxableAmount += line.Amount;

@@ -74,6 +74,11 @@ export function lowerCaseFaultBody(spec: FaultSpec, now: Date): Record<string, u
   };
 }
 
+/** A 400 ValidationFault, the shape of almost every fault a bad request earns. */
+function validationFault(code: string, message: string, detail: string, element?: string): FaultSpec {
+  return { status: 400, type: 'ValidationFault', code, message, detail, ...(element ? { element } : {}) };
+}
+
 export const faults = {
   authentication(detail: string): FaultSpec {
     return {
@@ -112,92 +117,70 @@ export const faults = {
         'System Failure Error: An unexpected error occurred while accessing or saving your data. Please wait a few minutes and try again.',
     };
   },
-  objectNotFound(what: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '610',
-      message: 'Object Not Found',
-      detail: `Object Not Found : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees. (${what})`,
-    };
-  },
+  objectNotFound: (what: string): FaultSpec =>
+    validationFault(
+      '610',
+      'Object Not Found',
+      `Object Not Found : Something you're trying to use has been made inactive. Check the fields with accounts, customers, items, vendors or employees. (${what})`,
+    ),
   /** A DocNumber longer than QuickBooks' 21 characters. */
-  docNumberTooLong(length: number): FaultSpec {
-    return faults.businessValidation(
+  docNumberTooLong: (length: number): FaultSpec =>
+    faults.businessValidation(
       `String length is either shorter or longer than supported by specification. Min:0 Max:21 supported. Supplied length:${length}`,
-    );
-  },
+    ),
   /** A DocNumber another transaction of the type holds (6140), unless the company allows duplicates. */
-  duplicateDocNumber(docNumber: string, txnType: 'Invoice' | 'CreditMemo', txnId: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '6140',
-      message: 'Duplicate Document Number Error',
-      detail: `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber} is assigned to TxnType=${txnType} with TxnId=${txnId}`,
-    };
-  },
-  invalidReference(detail: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '2500',
-      message: 'Invalid Reference Id',
-      detail: `Invalid Reference Id : ${detail}`,
-    };
-  },
-  invalidProperty(detail: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '2010',
-      message: 'Request has invalid or unsupported property',
-      detail,
-    };
-  },
-  missingParameter(name: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '2020',
-      message: 'Required param missing, need to supply the required value for the API',
-      detail: `Required parameter ${name} is missing in the request`,
-      element: name,
-    };
-  },
-  businessValidation(detail: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '6000',
-      message: 'A business validation error has occurred while processing your request',
-      detail: `Business Validation Error: ${detail}`,
-    };
-  },
-  queryParse(detail: string): FaultSpec {
-    return { status: 400, type: 'ValidationFault', code: '4000', message: 'Error parsing query', detail };
-  },
-  queryInvalid(detail: string): FaultSpec {
-    return { status: 400, type: 'ValidationFault', code: '4001', message: 'Invalid query', detail };
-  },
-  staleObject(): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '5010',
-      message: 'Stale Object Error',
-      detail:
-        'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
-      element: 'SyncToken',
-    };
-  },
-  unsupported(detail: string): FaultSpec {
-    return {
-      status: 400,
-      type: 'ValidationFault',
-      code: '500',
-      message: 'Unsupported Operation',
-      detail: `Operation ${detail} is not supported.`,
-    };
-  },
+  duplicateDocNumber: (docNumber: string, txnType: 'Invoice' | 'CreditMemo', txnId: string): FaultSpec =>
+    validationFault(
+      '6140',
+      'Duplicate Document Number Error',
+      `Duplicate Document Number Error : You must specify a different number. This number has already been used. DocNumber=${docNumber} is assigned to TxnType=${txnType} with TxnId=${txnId}`,
+    ),
+  /** A name another product or service already uses (names are unique regardless of case). */
+  duplicateName: (): FaultSpec =>
+    validationFault(
+      '6240',
+      'Duplicate Name Exists Error',
+      'The name supplied already exists. : Another product or service is already using this name. Please use a different name.',
+    ),
+  /** A line whose Amount is not its UnitPrice times its Qty (to the cent). */
+  amountNotPriceTimesQuantity: (suppliedValue: string): FaultSpec =>
+    validationFault(
+      '6070',
+      'Amount is not equal to UnitPrice * Qty',
+      `Amount is not equal to UnitPrice * Qty. Supplied value:${suppliedValue}`,
+    ),
+  invalidEmail: (address: string): FaultSpec =>
+    validationFault(
+      '2210',
+      'Invalid Email Address',
+      `Email Address does not conform to the syntax rules of RFC 822: ${address}`,
+    ),
+  invalidReference: (detail: string): FaultSpec =>
+    validationFault('2500', 'Invalid Reference Id', `Invalid Reference Id : ${detail}`),
+  invalidProperty: (detail: string): FaultSpec =>
+    validationFault('2010', 'Request has invalid or unsupported property', detail),
+  missingParameter: (name: string): FaultSpec =>
+    validationFault(
+      '2020',
+      'Required param missing, need to supply the required value for the API',
+      `Required parameter ${name} is missing in the request`,
+      name,
+    ),
+  businessValidation: (detail: string): FaultSpec =>
+    validationFault(
+      '6000',
+      'A business validation error has occurred while processing your request',
+      `Business Validation Error: ${detail}`,
+    ),
+  queryParse: (detail: string): FaultSpec => validationFault('4000', 'Error parsing query', detail),
+  queryInvalid: (detail: string): FaultSpec => validationFault('4001', 'Invalid query', detail),
+  staleObject: (): FaultSpec =>
+    validationFault(
+      '5010',
+      'Stale Object Error',
+      'Stale Object Error : You and another user were working on this at the same time. They finished before you did, so your work was not saved.',
+      'SyncToken',
+    ),
+  unsupported: (detail: string): FaultSpec =>
+    validationFault('500', 'Unsupported Operation', `Operation ${detail} is not supported.`),
 };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { WriteOutcome } from './company-writes';
+import type { WriteOutcome } from './request-fields';
 import { createShareCounter, type Answers, type SimulatorContext } from './context';
 import type { CompanyState, StoredAnswer } from './state';
 import { faultBody, faults as faultSpecs, formatQboTime } from './wire-format';
