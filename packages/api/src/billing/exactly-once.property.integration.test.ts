@@ -59,6 +59,8 @@ const SEED = process.env.BILLING_PROPERTY_SEED
   : process.env.BILLING_PROPERTY_RUNS
     ? undefined
     : CI_SEED;
+/** BILLING_PROPERTY_PATH replays one failing sequence of BILLING_PROPERTY_SEED (fast-check's `path`, e.g. "28"). */
+const PATH = process.env.BILLING_PROPERTY_PATH;
 const SHRINK = process.env.BILLING_PROPERTY_SHRINK === '1';
 const SHRINK_SECONDS = Number(process.env.BILLING_PROPERTY_SHRINK_SECONDS ?? 300);
 const MAX_STEPS = Number(process.env.BILLING_PROPERTY_STEPS ?? 24);
@@ -193,6 +195,7 @@ describe('the billing oracle: every call billed once, every period billed what D
       {
         numRuns: RUNS,
         seed: SEED,
+        ...(PATH ? { path: PATH } : {}),
         endOnFailure: !SHRINK,
         ...(BUDGET_SECONDS > 0 ? { skipAllAfterTimeLimit: BUDGET_SECONDS * 1000 } : {}),
         ...(SHRINK ? { interruptAfterTimeLimit: searchMs, markInterruptAsFailure: false } : {}),

@@ -353,6 +353,48 @@ describe('money that cannot drift', () => {
     }
   });
 
+  it('(3) after a timezone change a manual run bills the calls of its days as the app now shows them, also in a period billed in the old zone', async () => {
+    const { db } = test.server.services;
+    const queue = await newQueue();
+    await createProfile(db, {
+      name: 'Moved From UTC',
+      queues: [queue.name],
+      rate: '1.00',
+      qboCustomerId: '12',
+      billingStartDate: '2026-10-01',
+    });
+    const setZone = async (timezone: string) =>
+      expect((await admin.put('/api/v1/settings', { timezone })).status).toBe(200);
+    const run = async (start: string, end: string) =>
+      customerOf(
+        await waitForJob(
+          test,
+          admin,
+          (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] })).id,
+        ),
+        'Moved From UTC',
+      );
+    await setZone('UTC');
+    try {
+      // 02:00 UTC on October 17 is 22:00 on October 16 in New York.
+      await insertCalls(db, [{ queueId: queue.id, start: '2026-10-17T02:00:00Z', seconds: 300 }]);
+      const october = await run('2026-10-01', '2026-10-31');
+      expect(october).toMatchObject({ status: 'INVOICED', calls: 1, amount: 5 });
+      await setZone('America/New_York');
+      sim.simulator.voidInvoice(october.qboInvoiceId!);
+      const release = await admin.post(`/api/v1/billing/invoices/${october.qboInvoiceId}/release`, {
+        reason: 'Voided: sent to the wrong contact',
+      });
+      expect(release.status).toBe(200);
+      // The Genesys screen now shows the call on October 16; a run over that day bills it again, once.
+      const again = await run('2026-10-16', '2026-10-16');
+      expect(again).toMatchObject({ status: 'INVOICED', calls: 1, amount: 5 });
+      expect((await run('2026-10-16', '2026-10-17')).status).toBe('SKIPPED');
+    } finally {
+      await setZone('America/Los_Angeles');
+    }
+  });
+
   it('(4) calls of a released late-usage invoice are unbilled at any age: the dashboard names them and the next scheduled run re-bills them', async () => {
     const { db, jobs } = test.server.services;
     const queue = await newQueue();

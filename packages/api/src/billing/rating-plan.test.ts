@@ -96,6 +96,26 @@ describe('periods as instants', () => {
     });
   });
 
+  it("a job's days in a period recorded in another zone are the company's days: a released call of the 16th in Los Angeles is scanned", () => {
+    // October billed in New York, released; the company now reads its days in Los Angeles.
+    const october = recorded('2026-10-01', '2026-10-31', NY, {
+      covered: [],
+      billedBefore: false,
+      releasedBefore: true,
+    });
+    const drafts = draftCustomers(
+      request({ start: '2026-10-16', end: '2026-10-16' }),
+      settings,
+      new Map([['p1', profile]]),
+      new Map([['p1', [october]]]),
+    );
+    const windows = scanWindows(drafts, new Map([['Sales', ['q1']]]));
+    // 00:00–24:00 PDT on the 16th, not 00:00–24:00 EDT: a call at 22:00 PDT (05:00 UTC on the 17th) is in it.
+    expect(windows.map((window) => [new Date(window.from).toISOString(), new Date(window.to).toISOString()])).toEqual([
+      ['2026-10-16T07:00:00.000Z', '2026-10-17T07:00:00.000Z'],
+    ]);
+  });
+
   it('scans each window once per queue id of the profile', () => {
     const drafts = draftCustomers(
       request(),

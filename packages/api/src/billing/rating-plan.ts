@@ -16,6 +16,7 @@ import {
   displayDateRange,
   intersectDayRanges,
   mergeDayRanges,
+  mergeInstants,
   startOfDayInZone,
   type CalendarDate,
   type ClaimBox,
@@ -160,6 +161,9 @@ export type PeriodScope = {
   period: ProfilePeriod;
   recorded: RecordedPeriod | null;
   requested: DayRange | null;
+  /** The job's days in this period as instants (see {@link requestedInstants}); null for late calls only. */
+  requestedAt: { from: number; to: number } | null;
+  /** Days of the period already billed that are scanned again (late or released calls), read in its zone. */
   windows: DayRange[];
   /** The whole period as instants, and the zone its days are read in. */
   bounds: { from: number; to: number };
@@ -202,6 +206,24 @@ export function windowInstants(
 }
 
 /**
+ * The job's days within a period as instants. The days are the company's (DESIGN.md §4: one rule
+ * everywhere), also in a period recorded in another zone before a timezone change: a clerk who runs
+ * 16 January after the change asks for the calls the app now shows on 16 January, which the
+ * period's old zone puts partly on other days. Within the period's bounds; in the period's own
+ * zone it is {@link windowInstants}.
+ */
+export function requestedInstants(
+  scope: Pick<PeriodScope, 'period' | 'bounds' | 'timeZone'>,
+  days: DayRange,
+  companyZone: string,
+): { from: number; to: number } | null {
+  if (scope.timeZone === companyZone) return windowInstants(scope, days);
+  const from = Math.max(scope.bounds.from, startOfDayInZone(days.start, companyZone).getTime());
+  const to = Math.min(scope.bounds.to, startOfDayInZone(addDays(days.end, 1), companyZone).getTime());
+  return from < to ? { from, to } : null;
+}
+
+/**
  * The periods a customer's invoice touches and the days scanned for calls in each: the job's days
  * (split along the profile's periods, never before its billing start); for periods already billed
  * that ended within the late-usage window, the days they billed (calls found there arrived late);
@@ -216,7 +238,10 @@ export function periodScopes(
   const billingStart = billingStartDateOf(profile, settings.timeZone);
   const lateSince = addDays(request.referenceDay, -settings.lateUsageWindowDays);
   const scopes = new Map<string, PeriodScope>();
-  const scopeOf = (period: ProfilePeriod, record: RecordedPeriod | null): Omit<PeriodScope, 'requested' | 'windows'> =>
+  const scopeOf = (
+    period: ProfilePeriod,
+    record: RecordedPeriod | null,
+  ): Omit<PeriodScope, 'requested' | 'requestedAt' | 'windows'> =>
     record
       ? { period, recorded: record, bounds: { from: record.startsAt, to: record.endsAt }, timeZone: record.timeZone }
       : {
@@ -234,7 +259,9 @@ export function periodScopes(
     // A scheduled run does not go back over old periods that are billed in full (released calls aside).
     const old = record && coversDays(record.covered, period) && compareDates(period.end, lateSince) < 0;
     if (request.jobType === 'MONTHLY' && old && !record.releasedBefore) continue;
-    scopes.set(period.start, Object.assign(scopeOf(period, record), { requested, windows: [requested] })); // a spread here is V8's slow copy
+    const scope = scopeOf(period, record);
+    const requestedAt = requestedInstants(scope, requested, settings.timeZone);
+    scopes.set(period.start, Object.assign(scope, { requested, requestedAt, windows: [] })); // a spread here is V8's slow copy
   }
   for (const record of recorded) {
     if (!record.billedBefore || record.covered.length === 0) continue;
@@ -246,6 +273,7 @@ export function periodScopes(
     const scope = scopes.get(record.start) ?? {
       ...scopeOf({ start: record.start, end: record.end, recorded: true }, record),
       requested: null,
+      requestedAt: null,
       windows: [],
     };
     scope.windows = mergeDayRanges([...scope.windows, ...late]);
@@ -305,9 +333,8 @@ export function scanWindows(drafts: CustomerDraft[], queueIdsByName: Map<string,
   const windows: ScanWindow[] = [];
   drafts.forEach((draft, customerIndex) => {
     draft.scopes.forEach((scope, scopeIndex) => {
-      for (const days of scope.windows) {
-        const instants = windowInstants(scope, days);
-        if (!instants) continue;
+      const scanned = [scope.requestedAt, ...scope.windows.map((days) => windowInstants(scope, days))];
+      for (const instants of mergeInstants(scanned)) {
         for (const queueName of draft.profile!.genesysQueueNames) {
           for (const queueId of queueIdsByName.get(queueName) ?? []) {
             windows.push({ customerIndex, scopeIndex, queueId, queueName, ...instants });

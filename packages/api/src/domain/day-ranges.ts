@@ -20,6 +20,22 @@ export function mergeDayRanges(ranges: readonly DayRange[]): DayRange[] {
   return merged;
 }
 
+/** Spans of instants [from, to) sorted and merged where they overlap or touch (a call is counted in one only). */
+export function mergeInstants(
+  spans: ReadonlyArray<{ from: number; to: number } | null>,
+): Array<{ from: number; to: number }> {
+  const sorted = spans
+    .filter((span): span is { from: number; to: number } => span !== null && span.from < span.to)
+    .sort((a, b) => a.from - b.from);
+  const merged: Array<{ from: number; to: number }> = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && span.from <= last.to) last.to = Math.max(last.to, span.to);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
 /** The days of `range` that none of `taken` holds. */
 export function subtractDayRanges(range: DayRange, taken: readonly DayRange[]): DayRange[] {
   let pieces: DayRange[] = compareDates(range.start, range.end) <= 0 ? [{ ...range }] : [];
