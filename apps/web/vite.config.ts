@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 // In development the API runs on its own port (npm run dev); Vite proxies to it.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -46,8 +46,95 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Small modules that several screens share: icons, the UI kit's plain components (not the Radix
+ * ones, whose code is big and wanted by few screens), formatting and shared badges. Rollup gives
+ * nearly each its own file of a few hundred bytes: the dashboard fetched about 30 after the entry,
+ * and on a phone's connection (6 at a time over HTTP/1.1, a round trip each) the session check and
+ * the data queued behind them (issue 24, Lighthouse mobile LCP). Together they are one file.
+ */
+const SHARED_MODULES = [
+  /\/node_modules\/lucide-react\/dist\/esm\/(?!lucide-react\.js)/,
+  /\/node_modules\/date-fns\//,
+  /\/packages\/ui\/src\/lib\//,
+  /\/packages\/ui\/src\/components\/(?!modal|form-modal|tabs)[\w-]+\.tsx$/,
+  /\/apps\/web\/src\/lib\/(dates|format|download|invoice-status)\.ts$/,
+  /\/apps\/web\/src\/components\/(errors\/load-error|job-status-badge|form-card)\.tsx$/,
+  // Plain values without zod (the schema library stays with the forms that need it).
+  /\/packages\/api\/src\/shared\/(billing-states|unowned-summary)\.ts$/,
+];
+/** lucide's index re-exports every icon: followed, it would make every icon look used by the entry. */
+const ICON_INDEX = /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.js$/;
+
+/** The icon files `importer` takes from lucide's index (by the names it imports). */
+function iconsImported(importer: string, iconIndex: string, getModuleInfo: Rollup.GetModuleInfo): string[] {
+  const fileByName = new Map<string, string>();
+  for (const [, names, file] of (getModuleInfo(iconIndex)?.code ?? '').matchAll(
+    /export \{([^}]*)\} from '(\.\/icons\/[\w-]+\.js)'/g,
+  ))
+    for (const [, name] of names!.matchAll(/default as (\w+)/g))
+      fileByName.set(name!, path.resolve(path.dirname(iconIndex), file!));
+  const imported = [
+    ...(getModuleInfo(importer)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g),
+  ];
+  return imported.flatMap(([, names]) =>
+    names!.split(',').flatMap((entry) => fileByName.get(entry.trim().split(/\s+as\s+/)[0]!) ?? []),
+  );
+}
+
+/** `roots` and every module they import (lucide's index only for the icons named). */
+function importClosure(roots: Iterable<string>, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    if (ICON_INDEX.test(id)) return;
+    for (const imported of getModuleInfo(id)?.importedIds ?? []) {
+      visit(imported);
+      if (ICON_INDEX.test(imported)) for (const icon of iconsImported(id, imported, getModuleInfo)) visit(icon);
+    }
+  };
+  for (const root of roots) visit(root);
+  return seen;
+}
+
+/** SHARED_MODULES the entry does not use (the entry's own stay in it: /login never fetches shared). */
+function sharedModules(getModuleIds: () => IterableIterator<string>, getModuleInfo: Rollup.GetModuleInfo) {
+  const ids = [...getModuleIds()];
+  const inEntry = importClosure(
+    ids.filter((id) => getModuleInfo(id)?.isEntry),
+    getModuleInfo,
+  );
+  return new Set(ids.filter((id) => !inEntry.has(id) && SHARED_MODULES.some((pattern) => pattern.test(id))));
+}
+
+function sharedChunk(): Plugin {
+  let shared: Set<string> | undefined;
+  return {
+    name: 'phone-billing:shared-chunk',
+    apply: 'build',
+    outputOptions(options) {
+      // Only the modules named: by default Rollup also pulls into the chunk everything they import,
+      // React and the rest of the entry included.
+      options.onlyExplicitManualChunks = true;
+      options.manualChunks = (id, { getModuleIds, getModuleInfo }) =>
+        (shared ??= sharedModules(getModuleIds, getModuleInfo)).has(id) ? 'shared' : undefined;
+      return options;
+    },
+    generateBundle(_, bundle) {
+      // A first load that fetches shared (a module the entry needs went there) fails the build here
+      // rather than slowing /login unnoticed.
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const fetched = chunk.imports.filter((file) => path.basename(file).startsWith('shared-'));
+        if (fetched.length) this.error(`the entry imports ${fetched.join(', ')}: see SHARED_MODULES`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), sharedChunk(), precompress()],
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {
     port: 5173,

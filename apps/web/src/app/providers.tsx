@@ -1,11 +1,20 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { createQueryClient, createTrpcClient, trpc } from '../lib/trpc';
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
+/** The app's query cache and API client: made here unless given (main.tsx makes them before rendering). */
+export function AppProviders({
+  children,
+  queryClient: givenQueryClient,
+  trpcClient: givenTrpcClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  trpcClient?: ReturnType<typeof createTrpcClient>;
+}) {
+  const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
+  const [trpcClient] = useState(() => givenTrpcClient ?? createTrpcClient());
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

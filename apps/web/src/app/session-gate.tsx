@@ -8,14 +8,17 @@ import type { TAuthUser } from '@phone-billing/api/schemas';
 /**
  * Restores the session once per page load: asks the server who is signed in; on failure the user
  * is cleared. Shows 'Checking session...' until it knows. `onSignedIn` hears who it is before the
- * app renders for them (main.tsx asks for the screen's data then).
+ * app renders for them (main.tsx asks for the screen's data then). `sessionCheck`, when given, is
+ * that question already asked (main.tsx asks as its script runs, before this first renders).
  */
 export function SessionGate({
   children,
   onSignedIn,
+  sessionCheck,
 }: {
   children: ReactNode;
   onSignedIn?: (user: TAuthUser, utils: TrpcUtils) => void;
+  sessionCheck?: Promise<TAuthUser | null>;
 }) {
   const { hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked } = useAuthStore();
   const fetchSessionUser = useFetchSessionUser();
@@ -24,7 +27,7 @@ export function SessionGate({
   useEffect(() => {
     if (!hasHydrated || sessionChecked) return;
     let cancelled = false;
-    fetchSessionUser()
+    (sessionCheck ?? fetchSessionUser())
       .then((user) => {
         if (cancelled) return;
         if (user) onSignedIn?.(user, utils);
@@ -36,7 +39,8 @@ export function SessionGate({
     return () => {
       cancelled = true;
     };
-    // fetchSessionUser and onSignedIn are new functions each render; the check runs once per page load.
+    // fetchSessionUser and onSignedIn are new functions each render, sessionCheck is the page load's
+    // one answer; the check runs once per page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hasHydrated, sessionChecked, setUser, clearUser, markSessionChecked]);
 
