@@ -22,11 +22,12 @@ const SECONDS_IN_CI: Record<string, number> = {
   'browser:e2e/auth-and-shell.e2e.test.ts': 12,
   'browser:e2e/money-rules.e2e.test.ts': 10,
   'browser:e2e/rate-plans.e2e.test.ts': 7,
+  'browser:e2e/rate-plan-month.e2e.test.ts': 30,
   'browser:e2e/tax-codes.e2e.test.ts': 5,
   'integration:apps/server/src/plugins/rest-fuzz.integration.test.ts': 47,
   'integration:packages/api/src/billing/money-drift.integration.test.ts': 47,
   'integration:packages/api/src/billing/billing.integration.test.ts': 38,
-  'integration:packages/api/src/billing/billing-throttling.integration.test.ts': 34,
+  'integration:packages/api/src/billing/billing-throttling.integration.test.ts': 15,
   'processes:apps/server/src/scale-out.processes.test.ts': 141,
   'processes:packages/api/src/billing/billing-crash.processes.test.ts': 85,
 };
