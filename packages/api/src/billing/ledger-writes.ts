@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { executeLargeWrite, Prisma, type Database } from '@phone-billing/db';
-import { calendarDateInZone, displayDateRange } from '../domain/calendar';
+import { calendarDateInZone, displayDateRange, utcTimestampText } from '../domain/calendar';
 import type { JobCustomerRef, ReserveOptions } from './ledger';
 import type { ChargeLine } from '../domain/period-charge';
 import type { CustomerRating, PlannedPeriod } from './rate-customers';
@@ -84,8 +84,8 @@ export async function writeReservations(tx: Tx, options: ReserveOptions, ratings
       profileId: rating.profileId,
       periodStart: period.start,
       periodEnd: period.end,
-      startsAt: new Date(period.startsAt).toISOString().replace('Z', ''),
-      endsAt: new Date(period.endsAt).toISOString().replace('Z', ''),
+      startsAt: utcTimestampText(period.startsAt),
+      endsAt: utcTimestampText(period.endsAt),
       timeZone: period.timeZone,
       ratePerMinute: String(period.terms.ratePerMinute),
       minimumMinutes: period.terms.minimumMinutes,
@@ -192,8 +192,8 @@ export async function writeReservations(tx: Tx, options: ReserveOptions, ratings
           periodId: period.periodId,
           queueId: box.queueId,
           queueName: box.queueName,
-          startFrom: new Date(box.startFrom).toISOString().replace('Z', ''),
-          startTo: new Date(box.startTo).toISOString().replace('Z', ''),
+          startFrom: utcTimestampText(box.startFrom),
+          startTo: utcTimestampText(box.startTo),
           seqFrom: box.seqFrom,
           seqTo: box.seqTo,
           incrementSeconds: options.settings.incrementSeconds,

@@ -57,17 +57,20 @@ export type ProfileRow = {
   activity: ActivityChange[];
 };
 
-/** A recorded period with what its live invoices bill. */
-export type RecordedPeriod = {
-  id: string;
-  profileId: string;
+/** A period's days, as instants (epoch ms, half-open) with the zone its days are billed in, and its terms. */
+type PeriodSpan = {
   start: CalendarDate;
   end: CalendarDate;
-  /** The period as instants (epoch ms, half-open) and the zone its days were billed in. */
   startsAt: number;
   endsAt: number;
   timeZone: string;
   terms: PeriodTerms;
+};
+
+/** A recorded period with what its live invoices bill. */
+export type RecordedPeriod = PeriodSpan & {
+  id: string;
+  profileId: string;
   /**
    * An invoice (not a settlement) touched it, so its terms are fixed (DESIGN.md §4 "Terms are fixed
    * by what QuickBooks holds"); a period only settled so far rates with the profile's terms of the moment.
@@ -95,16 +98,10 @@ export type PlannedBox = ClaimBox & {
   notInPlan?: number;
 };
 
-export type PlannedPeriod = {
+/** Its span is what a new period row records. */
+export type PlannedPeriod = PeriodSpan & {
   /** The recorded period's id; null when this invoice would be the first to touch it. */
   periodId: string | null;
-  start: CalendarDate;
-  end: CalendarDate;
-  /** The period as instants and its zone (what a new period row records). */
-  startsAt: number;
-  endsAt: number;
-  timeZone: string;
-  terms: PeriodTerms;
   /** A recorded period whose terms no invoice fixed yet: an invoice of this rating fixes them to `terms`. */
   fixesTerms: boolean;
   /** Days of the period the job bills (the line's covered days); null for late calls only. */

@@ -3,7 +3,7 @@
  * ids, live claims, and the calls inside boxes. The pure half is rating-plan.ts.
  */
 import { Prisma } from '@phone-billing/db';
-import { mergeDayRanges, type ClaimBox } from '../domain';
+import { mergeDayRanges, utcTimestampText, type ClaimBox } from '../domain';
 import { billedSecondsSql } from '../domain/billed-seconds';
 import { billedByProfileFieldsSql } from '../domain/billable-interactions';
 import type { ProfileRow, RecordedPeriod } from './rating-plan';
@@ -224,13 +224,12 @@ const PARALLEL_COUNT_MIN_BOXES = 100;
  * keeping only the interactions in its sequence range. Every count over boxes reads them so.
  */
 export function interactionsInBoxesSql(boxes: ReadonlyArray<ClaimBox & { queueId: string }>): Prisma.Sql {
-  const toTimestamp = (ms: number) => new Date(ms).toISOString().replace('Z', '');
   return Prisma.sql`
     FROM unnest(
       ${boxes.map((_, index) => index)}::int[],
       ${boxes.map((box) => box.queueId)}::text[],
-      ${boxes.map((box) => toTimestamp(box.startFrom))}::timestamp[],
-      ${boxes.map((box) => toTimestamp(box.startTo))}::timestamp[],
+      ${boxes.map((box) => utcTimestampText(box.startFrom))}::timestamp[],
+      ${boxes.map((box) => utcTimestampText(box.startTo))}::timestamp[],
       ${boxes.map((box) => box.seqFrom)}::bigint[],
       ${boxes.map((box) => box.seqTo)}::bigint[]
     ) AS b(idx, q, f, t, sf, st)

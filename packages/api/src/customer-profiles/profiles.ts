@@ -9,7 +9,7 @@ import { changedFields } from '../auth/audit-changes';
 import { lockForVersionedSave, versionStamp } from '../row-versions';
 import { AppError, notFound } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
-import type { TCustomerProfileForm } from '../shared/customer-profile';
+import { QBO_CONTACT_FIELDS, type TCustomerProfileForm } from '../shared/customer-profile';
 import { nextRunAfter } from '../domain/schedule';
 import { calendarDateInZone, dateFromCalendar } from '../domain/calendar';
 import { defaultBillingStartDate } from '../domain/billing-period';
@@ -43,13 +43,7 @@ const AUDITED_FIELDS = [
   'qboFamilyName',
   'qboTitle',
   'qboSuffix',
-  'qboPrimaryEmailAddr',
-  'qboPrimaryPhone',
-  'qboLine1',
-  'qboCity',
-  'qboCountrySubDivisionCode',
-  'qboPostalCode',
-  'qboCountry',
+  ...QBO_CONTACT_FIELDS,
 ] as const satisfies ReadonlyArray<keyof CustomerProfileDto>;
 
 export async function getProfile(db: Database, id: string): Promise<CustomerProfile> {

@@ -123,6 +123,11 @@ export function daysInRange(start: CalendarDate, end: CalendarDate): number {
   return difference / MILLISECONDS_PER_DAY + 1;
 }
 
+/** An instant as the text a `timestamp` column (no zone, UTC by convention) takes: '2026-01-31T08:00:00.000'. */
+export function utcTimestampText(instant: number | Date): string {
+  return new Date(instant).toISOString().replace('Z', '');
+}
+
 const formattersByZone = new Map<string, Intl.DateTimeFormat>();
 
 function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {

@@ -1,4 +1,4 @@
-import type { Database } from '@phone-billing/db';
+import { Prisma, type Database } from '@phone-billing/db';
 import {
   mapConversationToCallRecord,
   type AnalyticsConversationAsSent,
@@ -81,6 +81,27 @@ export async function syncDirectory(db: Database, source: DirectorySource): Prom
 
 type Executor = Pick<Database, '$executeRaw'>;
 
+/** What an upsert writes beside "conversationId", in its SELECT's order; a conversation pulled again overwrites them all. */
+const CALL_RECORD_COLUMNS = [
+  'startTime',
+  'endTime',
+  'duration',
+  'direction',
+  'mediaType',
+  'userId',
+  'queueId',
+  'wrapUpCode',
+  'recordingId',
+  'talkSeconds',
+  'holdSeconds',
+  'acwSeconds',
+  'handleSeconds',
+  'pulledAt',
+].map((column) => `"${column}"`);
+const OVERWRITE_CALL_RECORD_COLUMNS = Prisma.raw(
+  CALL_RECORD_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', '),
+);
+
 /**
  * Inserts or updates call records by conversationId, in batches of one statement each
  * (`INSERT ... SELECT FROM unnest(...) ON CONFLICT DO UPDATE`). Returns how many were written.
@@ -91,9 +112,7 @@ export async function upsertCallRecords(db: Executor, records: CallRecordInput[]
   for (let index = 0; index < unique.length; index += UPSERT_BATCH_SIZE) {
     const batch = unique.slice(index, index + UPSERT_BATCH_SIZE);
     await db.$executeRaw`
-      INSERT INTO call_records ("conversationId", "startTime", "endTime", "duration", "direction", "mediaType",
-        "userId", "queueId", "wrapUpCode", "recordingId", "talkSeconds", "holdSeconds", "acwSeconds", "handleSeconds",
-        "pulledAt")
+      INSERT INTO call_records ("conversationId", ${Prisma.raw(CALL_RECORD_COLUMNS.join(', '))})
       SELECT t.id, (t.s::timestamptz AT TIME ZONE 'UTC'), (t.e::timestamptz AT TIME ZONE 'UTC'), t.d, t.dir, t.m,
         t.u, t.q, t.w, t.r, t.talk, t.hold, t.acw, t.handle, (now() AT TIME ZONE 'UTC')
       FROM unnest(
@@ -112,21 +131,7 @@ export async function upsertCallRecords(db: Executor, records: CallRecordInput[]
         ${batch.map((record) => record.acwSeconds)}::int[],
         ${batch.map((record) => record.handleSeconds)}::int[]
       ) AS t(id, s, e, d, dir, m, u, q, w, r, talk, hold, acw, handle)
-      ON CONFLICT ("conversationId") DO UPDATE SET
-        "startTime" = EXCLUDED."startTime",
-        "endTime" = EXCLUDED."endTime",
-        "duration" = EXCLUDED."duration",
-        "direction" = EXCLUDED."direction",
-        "mediaType" = EXCLUDED."mediaType",
-        "userId" = EXCLUDED."userId",
-        "queueId" = EXCLUDED."queueId",
-        "wrapUpCode" = EXCLUDED."wrapUpCode",
-        "recordingId" = EXCLUDED."recordingId",
-        "talkSeconds" = EXCLUDED."talkSeconds",
-        "holdSeconds" = EXCLUDED."holdSeconds",
-        "acwSeconds" = EXCLUDED."acwSeconds",
-        "handleSeconds" = EXCLUDED."handleSeconds",
-        "pulledAt" = EXCLUDED."pulledAt"`;
+      ON CONFLICT ("conversationId") DO UPDATE SET ${OVERWRITE_CALL_RECORD_COLUMNS}`;
   }
   return unique.length;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredEmail } from './auth';
-import { recordId, safeText, safeTextList, textPattern, TEXT_LIMITS } from './text';
+import { recordId, requiredText, safeText, safeTextList, textPattern, TEXT_LIMITS } from './text';
 
 // Input schemas of the Access Control page and its REST calls (spec 001 §5, §7; API.md).
 // Browser-safe: zod only.
@@ -72,7 +72,7 @@ export const ZCreateActionRequestSchema = z.object({
 export type TCreateActionRequest = z.input<typeof ZCreateActionRequestSchema>;
 
 export const ZCreateRoleRequestSchema = z.object({
-  name: safeText({ label: 'Role name', max: 100, required: true, tooLongMessage: 'Role name is too long' }),
+  name: requiredText('Role name', 100),
   description: optionalText('Description', 300, 'Description is too long'),
   actionKeys: safeTextList({
     label: 'actionKeys',
@@ -83,7 +83,7 @@ export const ZCreateRoleRequestSchema = z.object({
 export type TCreateRoleRequest = z.input<typeof ZCreateRoleRequestSchema>;
 
 export const ZCreateApiTokenRequestSchema = z.object({
-  name: safeText({ label: 'Token name', max: 100, required: true, tooLongMessage: 'Token name is too long' }),
+  name: requiredText('Token name', 100),
 });
 export type TCreateApiTokenRequest = z.input<typeof ZCreateApiTokenRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText, TEXT_LIMITS } from './text';
+import { requiredText, safeText, TEXT_LIMITS } from './text';
 
 // Input schemas shared by the login and settings forms (react-hook-form) and the server.
 
@@ -35,13 +35,7 @@ export const ZSignInRequestSchema = z.object({
 export type TSignInRequest = z.input<typeof ZSignInRequestSchema>;
 
 export const ZUpdateProfileRequestSchema = z.object({
-  name: safeText({
-    label: 'Display name',
-    max: 120,
-    required: true,
-    requiredMessage: 'Display name cannot be empty',
-    tooLongMessage: 'Display name is too long',
-  }),
+  name: requiredText('Display name', 120, 'Display name cannot be empty'),
 });
 export type TUpdateProfileRequest = z.input<typeof ZUpdateProfileRequestSchema>;
 

@@ -28,6 +28,17 @@ export function profileStatus(profile: {
   return 'Active';
 }
 
+/** A QuickBooks customer's e-mail, phone and address, in the order forms and audits list them. */
+export const QBO_CONTACT_FIELDS = [
+  'qboPrimaryEmailAddr',
+  'qboPrimaryPhone',
+  'qboLine1',
+  'qboCity',
+  'qboCountrySubDivisionCode',
+  'qboPostalCode',
+  'qboCountry',
+] as const;
+
 /**
  * The eleven QuickBooks fields that count towards completeness; the other checks are "has a queue"
  * and "is mapped to a QuickBooks customer" (issue 24: a profile no invoice can reach is not complete).
@@ -37,13 +48,7 @@ export const COMPLETENESS_QBO_FIELDS = [
   'qboCompanyName',
   'qboGivenName',
   'qboFamilyName',
-  'qboPrimaryEmailAddr',
-  'qboPrimaryPhone',
-  'qboLine1',
-  'qboCity',
-  'qboCountrySubDivisionCode',
-  'qboPostalCode',
-  'qboCountry',
+  ...QBO_CONTACT_FIELDS,
 ] as const;
 
 /** Every QuickBooks field a profile copies from its customer (the id aside): the eleven above and the rest of the name. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './text';
+import { requiredText, safeText } from './text';
 
 // QuickBooks Online: inputs and answer shapes shared by the QBO screens and /api/v1/qbo (browser-safe).
 
@@ -15,23 +15,12 @@ export type QboCallbackQuery = z.infer<typeof ZQboCallbackRequestSchema>;
 
 /** GET /qbo/customers/search/display-name. */
 export const ZQboDisplayNameSearchRequestSchema = z.object({
-  displayName: safeText({
-    label: 'Display name',
-    max: 500,
-    required: true,
-    tooLongMessage: 'Display name is too long',
-  }),
+  displayName: requiredText('Display name', 500),
 });
 
 /** GET /qbo/customers/search: the customer type-ahead's term (any part of name, company or e-mail). */
 export const ZQboCustomerSearchRequestSchema = z.object({
-  q: safeText({
-    label: 'Search',
-    max: 200,
-    required: true,
-    requiredMessage: 'Type part of a name, company or e-mail',
-    tooLongMessage: 'Search is too long',
-  }),
+  q: requiredText('Search', 200, 'Type part of a name, company or e-mail'),
 });
 export type TQboCustomerSearchQuery = z.input<typeof ZQboCustomerSearchRequestSchema>;
 

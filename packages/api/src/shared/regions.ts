@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZRowVersionSchema } from './row-version';
-import { optionalSafeText, recordId, safeText, TEXT_LIMITS } from './text';
+import { optionalSafeText, recordId, requiredText, safeText, TEXT_LIMITS } from './text';
 
 // Regions, teams and queue assignments (spec 001 §3–§5): the form schemas shared by the
 // Region & Team Management modals (react-hook-form) and the server, and the answer shapes.
@@ -18,7 +18,7 @@ const pickedId = (label: string, message: string) => recordId(label, message);
 
 /** What a region and a team are both described by: a required name, a description and whether it is active. */
 const organisationUnitFields = (noun: 'Region' | 'Team') => ({
-  name: safeText({ label: `${noun} name`, max: 120, required: true, tooLongMessage: `${noun} name is too long` }),
+  name: requiredText(`${noun} name`, 120),
   description: optionalText('Description', 1000, 'Description is too long', 'multi-line'),
   isActive: z.boolean().default(true),
 });

@@ -121,6 +121,11 @@ export function safeText(options: SafeTextOptions) {
   return schema.meta({ pattern: textPattern(kind, options.required, { minLength: options.minLength }) });
 }
 
+/** Required text whose too-long message is "<label> is too long" (names, search terms). */
+export function requiredText(label: string, max: number, requiredMessage?: string) {
+  return safeText({ label, max, required: true, requiredMessage, tooLongMessage: `${label} is too long` });
+}
+
 /** Optional text: trimmed; missing, null or blank becomes null. */
 export function optionalSafeText(options: Omit<SafeTextOptions, 'required' | 'requiredMessage'>) {
   return safeText(options)

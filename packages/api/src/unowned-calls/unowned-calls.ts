@@ -11,7 +11,7 @@ import { Prisma, type Database } from '@phone-billing/db';
 import type { AuditActor } from '../auth/audit';
 import { recordAudit } from '../auth/audit';
 import { billingStartDateOf } from '../billing/rate-customers';
-import { dayRangeToInstants, displayDate } from '../domain/calendar';
+import { dayRangeToInstants, displayDate, utcTimestampText } from '../domain/calendar';
 import { usageMinutes } from '../domain/rating';
 import { billedSecondsSql } from '../domain/billed-seconds';
 import { billableCallSql } from '../domain/billable-interactions';
@@ -63,7 +63,7 @@ async function holdersByQueueName(db: Database, timeZone: string): Promise<Map<s
 }
 
 /** A queue nobody holds is read up to 'infinity', so the bound stays an index condition on (queue, start). */
-const toTimestamp = (date: Date | null) => (date ? date.toISOString().replace('Z', '') : 'infinity');
+const toTimestamp = (date: Date | null) => (date ? utcTimestampText(date) : 'infinity');
 
 /**
  * Counts, per queue, the billable calls before `before` (all of them when null) above the

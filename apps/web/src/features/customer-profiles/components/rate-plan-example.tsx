@@ -47,21 +47,9 @@ export function RatePlanExample({ plan }: { plan: TRatePlan | null }) {
           <option value="inbound">inbound</option>
           <option value="outbound">outbound</option>
         </Select>
-        <Input
-          className="w-16"
-          type="number"
-          aria-label="Example minutes"
-          value={example.minutes}
-          onChange={(event) => set({ minutes: Number(event.target.value) })}
-        />
+        <DurationPartInput label="Example minutes" value={example.minutes} onChange={(minutes) => set({ minutes })} />
         <span>min</span>
-        <Input
-          className="w-16"
-          type="number"
-          aria-label="Example seconds"
-          value={example.seconds}
-          onChange={(event) => set({ seconds: Number(event.target.value) })}
-        />
+        <DurationPartInput label="Example seconds" value={example.seconds} onChange={(seconds) => set({ seconds })} />
         <span>s at</span>
         <Input
           className="w-24"
@@ -86,5 +74,26 @@ export function RatePlanExample({ plan }: { plan: TRatePlan | null }) {
       </div>
       <p role="status">{result ? result.sentence : 'Fix the plan above to see what this costs.'}</p>
     </div>
+  );
+}
+
+/** The example call's minutes or seconds: a short number box. */
+function DurationPartInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange(value: number): void;
+}) {
+  return (
+    <Input
+      className="w-16"
+      type="number"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(Number(event.target.value))}
+    />
   );
 }
