@@ -690,6 +690,45 @@ describe('money that cannot drift', () => {
     ]);
     expect(back).toMatchObject({ status: 'INVOICED', amount: 27 });
   });
+
+  it('(8) a period never in service owes no minimum, so its calls are all overage: never more than with a day in service', async () => {
+    const { db, jobs } = test.server.services;
+    const queue = await newQueue();
+    // Minimum 31 min at 1.00, overage 0.50; inactive from August 15 until October 20.
+    const profile = await createProfile(db, {
+      name: 'Calls While Away',
+      queues: [queue.name],
+      rate: '1.00',
+      minimum: 31,
+      overage: '0.50',
+      qboCustomerId: '12',
+      billingStartDate: '2026-09-01',
+    });
+    await db.$executeRaw`DELETE FROM profile_activity_changes WHERE "profileId" = ${profile.id}::uuid`;
+    await db.$executeRaw`INSERT INTO profile_activity_changes ("profileId", "isActive", "at") VALUES
+      (${profile.id}::uuid, true, '2026-07-01 12:00'), (${profile.id}::uuid, false, '2026-08-15 19:00'), (${profile.id}::uuid, true, '2026-10-20 19:00')`;
+    // 100 minutes on its queue in September, while it was inactive (billed once it is active again).
+    await insertCalls(db, [{ queueId: queue.id, start: noon('2026-09-10'), seconds: 6000 }]);
+    const run = await db.scheduledRun.create({
+      data: { profileId: profile.id, dueAt: new Date('2026-11-01T09:00:00Z'), state: 'DUE' },
+    });
+    await jobs!.send(SCHEDULED_RUN.name, { scheduledRunId: run.id });
+    const handled = await waitForScheduledRun(
+      test,
+      db,
+      run.id,
+      (current) => Boolean(current.billingJobId),
+      'given its job',
+    );
+    const away = customerOf(await waitForJob(test, admin, handled.billingJobId!), 'Calls While Away');
+    // September: no minimum, its 100 minutes beyond it at the overage rate (not 100 × 1.00 = 100.00,
+    // which is more than a single day in service would cost: 1 × 1.00 + 99 × 0.50 = 50.50).
+    expect(away.lines.map((line) => [line.description, line.quantity, line.unitPrice, line.amount])).toEqual([
+      ['Overage, in service 0 of 30 days, 09/01/2026–09/30/2026', '100.0000', '0.5000', '50.00'],
+      ['Minimum commitment, prorated 12 of 31 days, 10/01/2026–10/31/2026', '12.0000', '1.0000', '12.00'],
+    ]);
+    expect(away).toMatchObject({ status: 'INVOICED', amount: 62, calls: 1 });
+  });
 });
 
 /** Checks `condition` until it holds (the database offers no notification for a lock wait). */

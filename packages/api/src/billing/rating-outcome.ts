@@ -80,11 +80,17 @@ export function rateDrafts(
       const fixed = scope.recorded?.termsFixed ? scope.recorded : null;
       const service = fixed ? null : inService(profile, scope);
       const planInForce = fixed ? null : (options.ratePlans?.get(`${customerIndex}:${scopeIndex}`) ?? null);
+      const minimumMinutes = service
+        ? proratedMinimum(profile.minimumMinutes, service.days, service.of)
+        : profile.minimumMinutes;
+      // Under a contract with a minimum, minutes beyond what the period owes as minimum are overage
+      // (amount(U) with the prorated M). A period never in service owes no minimum, so every minute
+      // is overage: stored as no minimum at the overage rate, since M = 0 alone prices minutes at r
+      // (which would bill a period with no day in service more than one with a day).
+      const allOverage = profile.minimumMinutes > 0 && minimumMinutes === 0;
       const terms: PeriodTerms = fixed?.terms ?? {
-        ratePerMinute: profile.ratePerMinute,
-        minimumMinutes: service
-          ? proratedMinimum(profile.minimumMinutes, service.days, service.of)
-          : profile.minimumMinutes,
+        ratePerMinute: allOverage ? profile.overageRatePerMinute : profile.ratePerMinute,
+        minimumMinutes,
         overageRatePerMinute: profile.overageRatePerMinute,
         ratePlan: planInForce ? prorateMinimum(planInForce, service) : null,
       };

@@ -54,7 +54,10 @@ export type PeriodChargeInput = {
   newDays: { start: CalendarDate; end: CalendarDate } | null;
   /** An invoice of the period was released: what it adds is "Re-billed usage" rather than "Late usage". */
   rebilling?: boolean;
-  /** The minimum in the terms is prorated: the period was in service `days` of its `of` days. */
+  /**
+   * The minimum in the terms is prorated: the period was in service `days` of its `of` days (prorated
+   * to 0 minutes, the terms hold no minimum at the overage rate: its usage line says "Overage").
+   */
   prorated?: { days: number; of: number } | null;
 };
 
@@ -107,9 +110,14 @@ export function chargeForPeriod(input: PeriodChargeInput): PeriodCharge {
           line.description === 'Minimum commitment' && input.prorated
             ? `, prorated ${input.prorated.days} of ${input.prorated.of} days`
             : '';
+        // A contract's minimum prorated to nothing (no day in service): its minutes are all overage.
+        const name =
+          line.description === 'Phone usage' && input.prorated
+            ? `Overage, in service ${input.prorated.days} of ${input.prorated.of} days`
+            : line.description;
         // Object.assign, not two spreads: V8 copies those the slow way, and a job rates thousands of lines.
         return Object.assign({}, line, base, {
-          description: `${line.description}${prorated}, ${periodLabel}`,
+          description: `${name}${prorated}, ${periodLabel}`,
           kind: 'FIRST' as const,
         });
       }),
