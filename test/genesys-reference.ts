@@ -20,6 +20,20 @@ export const referenceGenesys = createGenesysSimulator({
   businessUtcOffsetMinutes: laOffsetMinutes,
 });
 
+/**
+ * The first and last of `count` consecutive weekdays ending on `latest` or before it ('YYYY-MM-DD'):
+ * the simulated centre takes few calls at weekends, so a test that needs a busy range must not
+ * land on one by the date it happens to run.
+ */
+export function busyDays(latest: string, count: number): [string, string] {
+  const weekday = (day: string) => ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
+  const shift = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  let end = latest;
+  while (!Array.from({ length: count }, (_, back) => shift(end, -back)).every(weekday)) end = shift(end, -1);
+  return [shift(end, -(count - 1)), end];
+}
+
 /** The calls of a range of calendar days (company timezone, inclusive), newest first as the server pages them. */
 export function expectedCalls(startDate: string, endDate: string) {
   const { from, toExclusive } = dayRangeToInstants(startDate, endDate, COMPANY_TIMEZONE);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, runJob, waitForJob } from '../../../../../test/billing-kit';
-import { COMPANY_TIMEZONE, referenceGenesys } from '../../../../../test/genesys-reference';
+import { busyDays, COMPANY_TIMEZONE, referenceGenesys } from '../../../../../test/genesys-reference';
 import type { RestClient } from '../../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../../test/server';
 import { addDays, calendarDateInZone } from '../../domain/calendar';
@@ -30,7 +30,7 @@ describe('voice calls on the Genesys screen and billed calls', () => {
       await createProfile(db, { name: `Voice Match ${index + 1}`, queues: [queue], rate: '0.05' });
     }
     const today = calendarDateInZone(new Date(), COMPANY_TIMEZONE);
-    const [startDate, endDate] = [addDays(today, -6), addDays(today, -5)];
+    const [startDate, endDate] = busyDays(addDays(today, -5), 2);
     const { id } = await runJob(admin, {
       billingPeriodStart: startDate,
       billingPeriodEnd: endDate,
