@@ -20,11 +20,13 @@ export function PreflightPanel({ preflight, checking }: { preflight: TBillingPre
   const customers = preflight.customers.length;
   // What the run would bill as things stand: interactions its plans price, of every media type.
   const interactions = preflight.customers.reduce((sum, customer) => sum + customer.interactions, 0);
-  const summary = `This run bills ${plural(customers, 'customer')}: ${plural(interactions, 'interaction')} not yet invoiced.`;
+  const summary = `This run bills ${plural(customers, 'customer')}.`;
+  const counted = <p className="mt-1">{`${plural(interactions, 'interaction')} not yet invoiced.`}</p>;
   if (preflight.warnings.length === 0) {
     return (
       <Alert tone="success" title="Pre-flight: nothing to warn about" data-testid="preflight">
         {summary}
+        {counted}
       </Alert>
     );
   }
@@ -46,6 +48,7 @@ export function PreflightPanel({ preflight, checking }: { preflight: TBillingPre
           ? 'As things stand the run will be refused.'
           : 'You can still run it; the warnings say what will happen.'}
       </p>
+      {counted}
     </Alert>
   );
 }
