@@ -124,7 +124,9 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
         .isChecked(),
     ).toBe(true);
 
-    // The audit log shows what happened, newest first.
+    // The audit log shows what happened, newest first (once the toasts above it have gone: a clean-clone
+    // run found one over the Reload button for 30 s).
+    await expect.poll(() => admin.locator('[data-rht-toaster] [role="status"]').count(), { timeout: 60_000 }).toBe(0);
     await admin.getByRole('button', { name: 'Reload' }).click();
     const audit = admin.getByRole('table', { name: 'Audit log' });
     await audit.getByText('access.user-roles-changed').first().waitFor();
