@@ -40,6 +40,9 @@ describe('money that cannot drift', () => {
   let admin: RestClient;
   let sim: Awaited<ReturnType<typeof startQboSimulator>>;
   let queueSeq = 0;
+  /** Starts a billing job as a clerk would (REST) and waits until it has ended. */
+  const runToEnd = async (body: Parameters<typeof runJob>[1]) =>
+    waitForJob(test, admin, (await runJob(admin, body)).id);
 
   beforeAll(async () => {
     sim = await startQboSimulator();
@@ -125,7 +128,7 @@ describe('money that cannot drift', () => {
     } finally {
       await setKillSwitch(false);
     }
-    const again = await waitForJob(test, admin, (await runJob(admin, october)).id);
+    const again = await runToEnd(october);
     const result = customerOf(again, 'Z Wrong Rate');
     expect(result).toMatchObject({ status: 'INVOICED', amount: 6 });
     expect(result.lines.map((line) => [line.description, line.unitPrice, line.amount])).toEqual([
@@ -146,17 +149,11 @@ describe('money that cannot drift', () => {
     });
     // October 1–10 holds no call: the run settles those days with nothing to invoice (no document in QuickBooks).
     const early = customerOf(
-      await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-10-01',
-            billingPeriodEnd: '2026-10-10',
-            selectedQueues: [queue.name],
-          })
-        ).id,
-      ),
+      await runToEnd({
+        billingPeriodStart: '2026-10-01',
+        billingPeriodEnd: '2026-10-10',
+        selectedQueues: [queue.name],
+      }),
       'Settled First',
     );
     expect(early).toMatchObject({
@@ -168,17 +165,11 @@ describe('money that cannot drift', () => {
     await editProfile(profile.id, 'Settled First', { ratePerMinute: 2 });
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-20'), seconds: 180 }]);
     const rest = customerOf(
-      await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-10-11',
-            billingPeriodEnd: '2026-10-31',
-            selectedQueues: [queue.name],
-          })
-        ).id,
-      ),
+      await runToEnd({
+        billingPeriodStart: '2026-10-11',
+        billingPeriodEnd: '2026-10-31',
+        selectedQueues: [queue.name],
+      }),
       'Settled First',
     );
     expect(rest).toMatchObject({ status: 'INVOICED', amount: 6 });
@@ -187,17 +178,11 @@ describe('money that cannot drift', () => {
     // The period keeps the terms of that invoice: a late call bills 2.00 a minute too.
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-05'), seconds: 60 }]);
     const late = customerOf(
-      await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-10-01',
-            billingPeriodEnd: '2026-10-31',
-            selectedQueues: [queue.name],
-          })
-        ).id,
-      ),
+      await runToEnd({
+        billingPeriodStart: '2026-10-01',
+        billingPeriodEnd: '2026-10-31',
+        selectedQueues: [queue.name],
+      }),
       'Settled First',
     );
     expect(late).toMatchObject({ status: 'INVOICED', amount: 2 });
@@ -219,8 +204,7 @@ describe('money that cannot drift', () => {
       billingPeriodEnd: end,
       selectedQueues: [queue.name],
     });
-    const run = async (range: ReturnType<typeof days>) =>
-      customerOf(await waitForJob(test, admin, (await runJob(admin, range)).id), 'Minimum Released');
+    const run = async (range: ReturnType<typeof days>) => customerOf(await runToEnd(range), 'Minimum Released');
     // October 1–15 holds no call: the first invoice bills October's minimum, 10 minutes at 1.00.
     const minimum = await run(days('2026-10-01', '2026-10-15'));
     expect(minimum).toMatchObject({ status: 'INVOICED', amount: 10 });
@@ -254,11 +238,11 @@ describe('money that cannot drift', () => {
     });
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-05'), seconds: 600 }]);
     const october = { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] };
-    const first = customerOf(await waitForJob(test, admin, (await runJob(admin, october)).id), 'Race Co');
+    const first = customerOf(await runToEnd(october), 'Race Co');
     expect(first).toMatchObject({ status: 'INVOICED', amount: 10 });
     // A late call of 10 minutes is billed as late usage by a second invoice.
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-20'), seconds: 600 }]);
-    const second = customerOf(await waitForJob(test, admin, (await runJob(admin, october)).id), 'Race Co');
+    const second = customerOf(await runToEnd(october), 'Race Co');
     expect(second).toMatchObject({ status: 'INVOICED', amount: 10 });
     sim.simulator.voidInvoice(first.qboInvoiceId!);
 
@@ -288,7 +272,7 @@ describe('money that cannot drift', () => {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
     }
-    const real = customerOf(await waitForJob(test, admin, (await runJob(admin, october)).id), 'Race Co');
+    const real = customerOf(await runToEnd(october), 'Race Co');
     expect(real).toMatchObject({ status: 'INVOICED', calls: 1, amount: 10 });
     const coverage = (await admin.get(`/api/v1/customer-profiles/${profile.id}/billing-coverage`)).body.data;
     expect(
@@ -315,17 +299,11 @@ describe('money that cannot drift', () => {
     await setZone('America/New_York');
     try {
       await insertCalls(db, [{ queueId: queue.id, start: noon('2026-09-15'), seconds: 120 }]);
-      const september = await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-09-01',
-            billingPeriodEnd: '2026-09-30',
-            selectedQueues: [queue.name],
-          })
-        ).id,
-      );
+      const september = await runToEnd({
+        billingPeriodStart: '2026-09-01',
+        billingPeriodEnd: '2026-09-30',
+        selectedQueues: [queue.name],
+      });
       expect(customerOf(september, 'Moving West')).toMatchObject({ status: 'INVOICED', calls: 1, amount: 2 });
       await setZone('America/Los_Angeles');
       // 01:00 EDT on October 1 is 22:00 PDT on September 30: after September ended in New York.
@@ -334,17 +312,11 @@ describe('money that cannot drift', () => {
       expect(coverage.unbilledPeriods).toEqual([
         { start: '2026-10-01', end: '2026-10-31', calls: 1, billedMinutes: 3 },
       ]);
-      const october = await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-10-01',
-            billingPeriodEnd: '2026-10-31',
-            selectedQueues: [queue.name],
-          })
-        ).id,
-      );
+      const october = await runToEnd({
+        billingPeriodStart: '2026-10-01',
+        billingPeriodEnd: '2026-10-31',
+        selectedQueues: [queue.name],
+      });
       expect(customerOf(october, 'Moving West')).toMatchObject({ status: 'INVOICED', calls: 1, amount: 3 });
       const claimed = await db.callClaim.aggregate({ where: { live: true, queueId: queue.id }, _sum: { calls: true } });
       expect(claimed._sum.calls).toBe(2);
@@ -367,11 +339,7 @@ describe('money that cannot drift', () => {
       expect((await admin.put('/api/v1/settings', { timezone })).status).toBe(200);
     const run = async (start: string, end: string) =>
       customerOf(
-        await waitForJob(
-          test,
-          admin,
-          (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] })).id,
-        ),
+        await runToEnd({ billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] }),
         'Moved From UTC',
       );
     await setZone('UTC');
@@ -411,13 +379,10 @@ describe('money that cannot drift', () => {
       billingPeriodEnd: end,
       selectedQueues: [queue.name],
     });
-    await waitForJob(test, admin, (await runJob(admin, range('2026-08-01', '2026-10-31'))).id);
+    await runToEnd(range('2026-08-01', '2026-10-31'));
     // A call of August reaches us late and is billed as late usage; then that invoice is voided and released.
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-08-20'), seconds: 180 }]);
-    const late = customerOf(
-      await waitForJob(test, admin, (await runJob(admin, range('2026-08-01', '2026-08-31'))).id),
-      'Released Late',
-    );
+    const late = customerOf(await runToEnd(range('2026-08-01', '2026-08-31')), 'Released Late');
     expect(late.lines.map((line) => line.description)).toEqual(['Late usage, 08/01/2026–08/31/2026']);
     sim.simulator.voidInvoice(late.qboInvoiceId!);
     expect(
@@ -477,10 +442,7 @@ describe('money that cannot drift', () => {
         seconds: 60,
       })),
     );
-    const minimum = customerOf(
-      await waitForJob(test, admin, (await runJob(admin, october([first.name]))).id),
-      'Over Invoiced',
-    );
+    const minimum = customerOf(await runToEnd(october([first.name])), 'Over Invoiced');
     expect(minimum).toMatchObject({ status: 'INVOICED', amount: 10 });
     await insertCalls(
       db,
@@ -490,10 +452,7 @@ describe('money that cannot drift', () => {
         seconds: 60,
       })),
     );
-    const overage = customerOf(
-      await waitForJob(test, admin, (await runJob(admin, october([second.name]))).id),
-      'Over Invoiced',
-    );
+    const overage = customerOf(await runToEnd(october([second.name])), 'Over Invoiced');
     expect(overage).toMatchObject({ status: 'INVOICED', amount: 20 });
     // The first invoice is voided and released, and its queue moves away: 20.00 stands for 100 minutes that owe 10.00.
     sim.simulator.voidInvoice(minimum.qboInvoiceId!);
@@ -502,11 +461,8 @@ describe('money that cannot drift', () => {
     ).toBe(200);
     await editProfile(profile.id, 'Over Invoiced', { genesysQueueNames: [second.name] });
 
-    const preview = customerOf(
-      await waitForJob(test, admin, (await runJob(admin, { ...october([second.name]), isDryRun: true })).id),
-      'Over Invoiced',
-    );
-    const job = await waitForJob(test, admin, (await runJob(admin, october([second.name]))).id);
+    const preview = customerOf(await runToEnd({ ...october([second.name]), isDryRun: true }), 'Over Invoiced');
+    const job = await runToEnd(october([second.name]));
     const credited = customerOf(job, 'Over Invoiced') as Customer & {
       creditAmount: number;
       qboCreditMemoId: string | null;
@@ -534,10 +490,7 @@ describe('money that cannot drift', () => {
       ['INVOICE', 20],
       ['CREDIT_MEMO', -10],
     ]);
-    const after = customerOf(
-      await waitForJob(test, admin, (await runJob(admin, october([second.name]))).id),
-      'Over Invoiced',
-    );
+    const after = customerOf(await runToEnd(october([second.name])), 'Over Invoiced');
     expect(after.status).toBe('SKIPPED');
   });
 
@@ -553,7 +506,7 @@ describe('money that cannot drift', () => {
     });
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-10-09'), seconds: 240 }]);
     const october = { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', selectedQueues: [queue.name] };
-    const job = await waitForJob(test, admin, (await runJob(admin, october)).id);
+    const job = await runToEnd(october);
     const sent = customerOf(job, 'Edited Number');
     const entry = await db.invoiceLedgerEntry.findFirstOrThrow({ where: { qboInvoiceId: sent.qboInvoiceId } });
     // What a lost answer leaves when the DocNumber could not be looked up either: a reservation that
@@ -585,9 +538,7 @@ describe('money that cannot drift', () => {
       qboInvoiceId: sent.qboInvoiceId,
     });
     // Its calls stay billed: the next run has nothing to add, and QuickBooks holds one invoice for them.
-    expect(customerOf(await waitForJob(test, admin, (await runJob(admin, october)).id), 'Edited Number').status).toBe(
-      'SKIPPED',
-    );
+    expect(customerOf(await runToEnd(october), 'Edited Number').status).toBe('SKIPPED');
     expect(
       sim.simulator.invoices().filter((candidate) => candidate.CustomerRef.value === '8' && candidate.TotalAmt === 4),
     ).toHaveLength(1);
@@ -641,17 +592,11 @@ describe('money that cannot drift', () => {
       billingStartDate: '2026-10-16',
     });
     const cut = customerOf(
-      await waitForJob(
-        test,
-        admin,
-        (
-          await runJob(admin, {
-            billingPeriodStart: '2026-10-01',
-            billingPeriodEnd: '2026-10-31',
-            selectedQueues: [late.name],
-          })
-        ).id,
-      ),
+      await runToEnd({
+        billingPeriodStart: '2026-10-01',
+        billingPeriodEnd: '2026-10-31',
+        selectedQueues: [late.name],
+      }),
       'Started Mid Month',
     );
     expect(cut.lines.map((line) => [line.description, line.quantity, line.amount])).toEqual([
