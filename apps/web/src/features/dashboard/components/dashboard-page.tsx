@@ -1,9 +1,8 @@
 import { Button } from '@phone-billing/ui/button';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Spinner } from '@phone-billing/ui/spinner';
-import { StatCard } from '@phone-billing/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@phone-billing/ui/tabs';
-import { Building2, CalendarClock, DollarSign, Phone, RefreshCw, Users } from 'lucide-react';
+import { Building2, RefreshCw } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { AccessRestricted } from '../../../components/errors/access-restricted';
@@ -12,7 +11,7 @@ import { useDashboardData } from '../api/get-dashboard-data';
 
 export { prefetchDashboardData as prefetch } from '../api/get-dashboard-data';
 import { BillingTab } from './billing-tab';
-import { formatMinutes, formatMoney, formatNumber, plural } from '../../../lib/format';
+import { HeadlineCards } from './headline-cards';
 import { OverviewTab } from './overview-tab';
 import { SchedulesTab } from './schedules-tab';
 import { SystemTab } from './system-tab';
@@ -70,37 +69,7 @@ export default function DashboardPage() {
         </Button>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {/* The spec's "Total Clients" counts Genesys queues, not customers: labelled as what it counts (issue 24). */}
-        <StatCard
-          title="Genesys Queues"
-          value={formatNumber(overview.queues.total)}
-          hint="Queues in Genesys Cloud; customers are on Customer Profiles"
-          icon={<Users />}
-          tone="blue"
-        />
-        <StatCard
-          title="Total Revenue"
-          value={formatMoney(overview.billing.totalRevenue, currency)}
-          hint={`${plural(overview.billing.totalInvoices, 'invoice')} created`}
-          icon={<DollarSign />}
-          tone="green"
-        />
-        <StatCard
-          title="Phone Usage"
-          value={formatMinutes(overview.usage.totalMinutes)}
-          hint="Minutes this month"
-          icon={<Phone />}
-          tone="purple"
-        />
-        <StatCard
-          title="Billing Schedules"
-          value={formatNumber(status.scheduler.billing.totalScheduledJobs)}
-          hint="Customers with a next run"
-          icon={<CalendarClock />}
-          tone="orange"
-        />
-      </div>
+      <HeadlineCards overview={overview} status={status} />
 
       {status.qbo.connected ? (
         <div

@@ -21,6 +21,33 @@ function YesNo({ value, yes = 'Yes', no = 'No' }: { value: boolean; yes?: string
   return <Badge tone={value ? 'green' : 'red'}>{value ? yes : no}</Badge>;
 }
 
+function ConnectionBadge({ connected }: { connected: boolean }) {
+  return <YesNo value={connected} yes="Connected" no="Disconnected" />;
+}
+
+/** A card with a title, a badge beside it that sums it up, and its details. */
+function StatusCard({
+  title,
+  badge,
+  testId,
+  children,
+}: {
+  title: string;
+  badge: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {badge}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
 export function SystemTab({ status }: { status: SystemStatus }) {
   const { qbo, genesys } = status;
   const scheduler = status.scheduler.billing;
@@ -29,81 +56,76 @@ export function SystemTab({ status }: { status: SystemStatus }) {
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card data-testid="qbo-status-card">
-          <CardHeader>
-            <CardTitle>QuickBooks Online</CardTitle>
-            <YesNo value={qbo.connected} yes="Connected" no="Disconnected" />
-          </CardHeader>
-          <CardContent>
-            <dl>
-              <Row label="Connected" value={<YesNo value={qbo.connected} />} />
-              <Row label="Company" value={qbo.companyName ?? '—'} />
-              <Row label="Environment" value={qbo.environment ?? '—'} />
-              <Row label="Token expires in" value={formatDuration(qbo.expiresIn)} />
-            </dl>
-            {!qbo.connected ? (
-              <Alert tone="warning" className="mt-3">
-                QBO connection failed - billing integration may be affected
-              </Alert>
-            ) : null}
-          </CardContent>
-        </Card>
-        <Card data-testid="genesys-status-card">
-          <CardHeader>
-            <CardTitle>Genesys Cloud</CardTitle>
-            <YesNo value={genesys.hasValidToken} yes="Connected" no="Disconnected" />
-          </CardHeader>
-          <CardContent>
-            <dl>
-              <Row label="Token valid" value={<YesNo value={genesys.hasValidToken} />} />
-              <Row label="Token expires" value={formatDateTime(genesys.tokenExpiresAt)} />
-            </dl>
-          </CardContent>
-        </Card>
-        <Card data-testid="scheduler-status-card">
-          <CardHeader>
-            <CardTitle>Billing Scheduler</CardTitle>
+        <StatusCard
+          title="QuickBooks Online"
+          badge={<ConnectionBadge connected={qbo.connected} />}
+          testId="qbo-status-card"
+        >
+          <dl>
+            <Row label="Connected" value={<YesNo value={qbo.connected} />} />
+            <Row label="Company" value={qbo.companyName ?? '—'} />
+            <Row label="Environment" value={qbo.environment ?? '—'} />
+            <Row label="Token expires in" value={formatDuration(qbo.expiresIn)} />
+          </dl>
+          {!qbo.connected ? (
+            <Alert tone="warning" className="mt-3">
+              QBO connection failed - billing integration may be affected
+            </Alert>
+          ) : null}
+        </StatusCard>
+        <StatusCard
+          title="Genesys Cloud"
+          badge={<ConnectionBadge connected={genesys.hasValidToken} />}
+          testId="genesys-status-card"
+        >
+          <dl>
+            <Row label="Token valid" value={<YesNo value={genesys.hasValidToken} />} />
+            <Row label="Token expires" value={formatDateTime(genesys.tokenExpiresAt)} />
+          </dl>
+        </StatusCard>
+        <StatusCard
+          title="Billing Scheduler"
+          badge={
             <Badge tone={scheduler.totalScheduledJobs > 0 ? 'green' : 'gray'}>
               {scheduler.totalScheduledJobs > 0 ? 'Active' : 'No schedules'}
             </Badge>
-          </CardHeader>
-          <CardContent>
-            <dl>
-              <Row label="Scheduled jobs" value={scheduler.totalScheduledJobs} />
-              <Row label="Next run" value={next ? formatDateTime(next.nextRun) : 'No schedules'} />
-            </dl>
-            {scheduler.isRunning ? (
-              <p className="mt-3 flex items-center gap-2 text-sm font-medium text-blue-700">
-                <Spinner size="sm" label="Processing billing" /> Processing billing...
-              </p>
-            ) : null}
-          </CardContent>
-        </Card>
+          }
+          testId="scheduler-status-card"
+        >
+          <dl>
+            <Row label="Scheduled jobs" value={scheduler.totalScheduledJobs} />
+            <Row label="Next run" value={next ? formatDateTime(next.nextRun) : 'No schedules'} />
+          </dl>
+          {scheduler.isRunning ? (
+            <p className="mt-3 flex items-center gap-2 text-sm font-medium text-blue-700">
+              <Spinner size="sm" label="Processing billing" /> Processing billing...
+            </p>
+          ) : null}
+        </StatusCard>
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>System Issues</CardTitle>
+      <StatusCard
+        title="System Issues"
+        badge={
           <Badge tone={issues.length ? 'orange' : 'green'}>
             {issues.length ? `${issues.length} to look at` : 'All clear'}
           </Badge>
-        </CardHeader>
-        <CardContent>
-          {issues.length === 0 ? (
-            <p className="flex items-center gap-2 text-sm text-green-700">
-              <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> No issues found
-            </p>
-          ) : (
-            <ul className="space-y-2" aria-label="System issues">
-              {issues.map((issue) => (
-                <li key={issue} className="flex items-start gap-2 text-sm text-slate-800">
-                  <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-orange-500" aria-hidden="true" />
-                  <span>{issue}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+        }
+      >
+        {issues.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-green-700">
+            <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> No issues found
+          </p>
+        ) : (
+          <ul className="space-y-2" aria-label="System issues">
+            {issues.map((issue) => (
+              <li key={issue} className="flex items-start gap-2 text-sm text-slate-800">
+                <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0 text-orange-500" aria-hidden="true" />
+                <span>{issue}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </StatusCard>
     </div>
   );
 }
