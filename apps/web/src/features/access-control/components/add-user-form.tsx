@@ -22,27 +22,23 @@ export function AddUserForm({ roles }: { roles: AccessRole[] }) {
     defaultValues: { email: '', name: '', password: '', roleIds: [] },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const answer = await createUser.mutateAsync({
-        email: values.email,
-        name: values.name || undefined,
-        password: values.password || undefined,
-        roleIds: values.roleIds,
-      });
-      setSetupLink(answer.setupUrl ? { email: answer.user.email, url: answer.setupUrl } : null);
-      form.reset();
-    } catch {
-      // The hook's toast said why; the form keeps what was typed.
-    }
-  });
+  const onSubmit = async (values: UserForm) => {
+    const answer = await createUser.mutateAsync({
+      email: values.email,
+      name: values.name || undefined,
+      password: values.password || undefined,
+      roleIds: values.roleIds,
+    });
+    setSetupLink(answer.setupUrl ? { email: answer.user.email, url: answer.setupUrl } : null);
+    form.reset();
+  };
 
   return (
     <FormCard
       title="Add New User"
       submitLabel="Add User"
+      form={form}
       onSubmit={onSubmit}
-      submitting={form.formState.isSubmitting}
       footer={
         setupLink && (
           <OneTimeLink

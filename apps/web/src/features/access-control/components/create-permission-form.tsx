@@ -15,21 +15,15 @@ export function CreatePermissionForm() {
   });
   const errors = form.formState.errors;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await createAction.mutateAsync(values);
-      form.reset();
-    } catch {
-      // The hook's toast said why; the form keeps what was typed.
-    }
-  });
-
   return (
     <FormCard
       title="Create Permission"
       submitLabel="Create Permission"
-      onSubmit={onSubmit}
-      submitting={form.formState.isSubmitting}
+      form={form}
+      onSubmit={async (values) => {
+        await createAction.mutateAsync(values);
+        form.reset();
+      }}
     >
       <TextField
         label="Permission key"

@@ -16,26 +16,17 @@ export function CreateRoleForm({ actions }: { actions: AccessAction[] }) {
     defaultValues: { name: '', description: '', actionKeys: [] },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await createRole.mutateAsync({
-        name: values.name,
-        description: values.description || undefined,
-        actionKeys: values.actionKeys,
-      });
-      form.reset();
-    } catch {
-      // The hook's toast said why; the form keeps what was typed.
-    }
-  });
+  const onSubmit = async (values: RoleForm) => {
+    await createRole.mutateAsync({
+      name: values.name,
+      description: values.description || undefined,
+      actionKeys: values.actionKeys,
+    });
+    form.reset();
+  };
 
   return (
-    <FormCard
-      title="Create Role"
-      submitLabel="Create Role"
-      onSubmit={onSubmit}
-      submitting={form.formState.isSubmitting}
-    >
+    <FormCard title="Create Role" submitLabel="Create Role" form={form} onSubmit={onSubmit}>
       <TextField label="Role name" id="role-name" autoComplete="off" {...registeredField(form, 'name')} />
       <TextField
         label="Role description"

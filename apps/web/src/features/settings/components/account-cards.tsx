@@ -6,11 +6,9 @@ import {
   type TUpdateProfileRequest,
 } from '@phone-billing/api/schemas';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
 import { FormCard } from '../../../components/form-card';
 import { PasswordField, registeredField, TextField } from '../../../components/text-field';
 import { useAuthStore } from '../../../lib/auth-store';
-import { errorMessage } from '../../../lib/trpc';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -23,21 +21,12 @@ export function ProfileCard() {
     defaultValues: { name: user?.name ?? '' },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await updateProfile.mutateAsync(values);
-      toast.success('Profile updated');
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update profile'));
-    }
-  });
-
   return (
     <FormCard
       title="Profile Information"
       submitLabel="Save Profile"
-      onSubmit={onSubmit}
-      submitting={form.formState.isSubmitting}
+      form={form}
+      onSubmit={(values) => updateProfile.mutateAsync(values)}
     >
       <TextField label="Display name" id="profile-name" autoComplete="name" {...registeredField(form, 'name')} />
       <TextField
@@ -60,23 +49,13 @@ export function PasswordCard() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      toast.success('Password updated');
-      form.reset();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update password'));
-    }
-  });
+  const onSubmit = async (values: TChangePasswordForm) => {
+    await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    form.reset();
+  };
 
   return (
-    <FormCard
-      title="Change Password"
-      submitLabel="Update Password"
-      onSubmit={onSubmit}
-      submitting={form.formState.isSubmitting}
-    >
+    <FormCard title="Change Password" submitLabel="Update Password" form={form} onSubmit={onSubmit}>
       <PasswordField
         label="Current password"
         id="current-password"
