@@ -5,6 +5,7 @@ import { pageWindow } from '../lib/page-window';
 /** Page sizes offered by default (spec: 10, 20, 50, 100). */
 export const DEFAULT_PAGE_SIZE_OPTIONS: readonly number[] = [10, 20, 50, 100];
 
+/** `page`, `pages` and `total` are named as a paged answer's `pagination`, so a screen spreads that in. */
 export interface PaginationProps {
   /** The current page, 1-based. */
   page: number;

@@ -131,14 +131,7 @@ export default function BillingJobsPage() {
           )}
 
           {pagination && pagination.total > 0 ? (
-            <Pagination
-              page={pagination.page}
-              pages={pagination.pages}
-              total={pagination.total}
-              pageSize={limit}
-              onPageChange={setPage}
-              onPageSizeChange={setLimit}
-            />
+            <Pagination {...pagination} pageSize={limit} onPageChange={setPage} onPageSizeChange={setLimit} />
           ) : null}
         </>
       )}

@@ -128,16 +128,7 @@ export default function CustomerProfilesPage() {
         />
       )}
 
-      {pagination && (
-        <Pagination
-          page={pagination.page}
-          pages={pagination.pages}
-          total={pagination.total}
-          onPageChange={setPage}
-          pageSize={limit}
-          onPageSizeChange={setLimit}
-        />
-      )}
+      {pagination && <Pagination {...pagination} onPageChange={setPage} pageSize={limit} onPageSizeChange={setLimit} />}
 
       {formUsed ? (
         <Suspense fallback={null}>

@@ -176,9 +176,7 @@ export function CallsTab({
       )}
 
       <Pagination
-        page={records.pagination.page}
-        pages={records.pagination.pages}
-        total={records.pagination.total}
+        {...records.pagination}
         pageSize={pageSize}
         onPageChange={onPageChange}
         onPageSizeChange={onPageSizeChange}

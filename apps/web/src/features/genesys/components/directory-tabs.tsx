@@ -55,9 +55,7 @@ function DirectoryTab<Row extends { id: string }>({
       <DataTable aria-label={label} columns={columns} rows={rows} rowKey={(row) => row.id} />
       {pagination ? (
         <Pagination
-          page={pagination.page}
-          pages={pagination.pages}
-          total={pagination.total}
+          {...pagination}
           pageSize={paging.limit}
           onPageChange={(page) => setPaging((current) => ({ ...current, page }))}
           onPageSizeChange={(limit) => setPaging({ page: 1, limit })}

@@ -141,9 +141,7 @@ export default function InvoicesPage() {
 
       {invoices.data && invoices.data.pagination.total > 0 ? (
         <Pagination
-          page={invoices.data.pagination.page}
-          pages={invoices.data.pagination.pages}
-          total={invoices.data.pagination.total}
+          {...invoices.data.pagination}
           pageSize={limit}
           onPageChange={setPage}
           onPageSizeChange={(size) => {
