@@ -1,3 +1,4 @@
+import { dateTimeInZone } from '@phone-billing/api/schemas';
 import { parseISO } from 'date-fns';
 
 // One place for how dates look (spec 000 §9): short dates MM/dd/yyyy, date-times
@@ -19,33 +20,18 @@ export function getCompanyTimezone() {
 }
 
 /**
- * The parts of an instant's wall-clock time in `timeZone`, from the browser's own Intl (no date
- * library in the bundle for it: the notification bell on every page formats dates). Formatters
- * are kept per zone. dates.test.ts holds the output to date-fns' `format` over a TZDate.
+ * The parts of an instant's wall-clock time in `timeZone`, read as the server's calendar reads them
+ * (the browser's own Intl: no date library in the bundle for it, the notification bell on every page
+ * formats dates). dates.test.ts holds the output to date-fns' `format` over a TZDate.
  */
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(instant: Date, timeZone: string) {
-  let formatter = partFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    partFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  const text = dateTimeInZone(instant, timeZone); // 'YYYY-MM-DD HH:mm:ss'
   return {
-    year: parts.year!.padStart(4, '0'),
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
+    year: text.slice(0, 4),
+    month: text.slice(5, 7),
+    day: text.slice(8, 10),
+    hour: text.slice(11, 13),
+    minute: text.slice(14, 16),
   };
 }
 
