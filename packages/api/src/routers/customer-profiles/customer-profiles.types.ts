@@ -33,16 +33,15 @@ export const ZCustomerProfileListResponseSchema = pagedResponse(ZCustomerProfile
 });
 export type TCustomerProfileListResponse = z.infer<typeof ZCustomerProfileListResponseSchema>;
 
-export const ZQueueSuggestionsResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      description: z.string().nullable(),
-      divisionName: z.string().nullable(),
-    }),
-  ),
+/** A Genesys queue the profile form suggests. */
+const ZQueueSuggestionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  divisionName: z.string().nullable(),
+});
+
+export const ZQueueSuggestionsResponseSchema = dataResponse(z.array(ZQueueSuggestionSchema)).extend({
   /** Where the names came from: Genesys itself, or the stored copy when Genesys did not answer. */
   source: z.enum(['genesys', 'stored']),
 });
