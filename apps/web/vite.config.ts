@@ -60,8 +60,9 @@ const SHARED_MODULES = [
   /\/packages\/ui\/src\/components\/(?!modal|form-modal|tabs)[\w-]+\.tsx$/,
   /\/apps\/web\/src\/lib\/(dates|format|download|invoice-status)\.ts$/,
   /\/apps\/web\/src\/components\/(errors\/load-error|job-status-badge|form-card)\.tsx$/,
-  // Plain values without zod (the schema library stays with the forms that need it).
-  /\/packages\/api\/src\/shared\/(billing-states|unowned-summary)\.ts$/,
+  // Plain values without zod (the schema library stays with the forms that need it); the billing
+  // states are the entry's own (the Billing Jobs prefetch in app/routes.tsx reads them).
+  /\/packages\/api\/src\/shared\/unowned-summary\.ts$/,
 ];
 /** lucide's index re-exports every icon: followed, it would make every icon look used by the entry. */
 const ICON_INDEX = /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.js$/;
@@ -89,6 +90,9 @@ function importClosure(roots: Iterable<string>, getModuleInfo: Rollup.GetModuleI
     if (seen.has(id)) return;
     seen.add(id);
     if (ICON_INDEX.test(id)) return;
+    // A module tree-shaking left out (a barrel of re-exports such as @phone-billing/api/schemas)
+    // stands for nothing the entry runs: followed, it would make all it re-exports look used.
+    if (getModuleInfo(id)?.isIncluded === false) return;
     for (const imported of getModuleInfo(id)?.importedIds ?? []) {
       visit(imported);
       if (ICON_INDEX.test(imported)) for (const icon of iconsImported(id, imported, getModuleInfo)) visit(icon);

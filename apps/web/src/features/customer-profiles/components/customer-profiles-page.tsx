@@ -14,6 +14,7 @@ import { usePermission } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useDeleteCustomerProfile } from '../api/delete-customer-profile';
+import { PROFILES_PAGE_SIZE } from '../api/prefetch-customer-profiles';
 import { useProfileLink } from '../hooks/use-profile-link';
 import { CustomerProfileFilters, listQueryOf, NO_PROFILE_FILTERS } from './customer-profile-filters';
 import { CustomerProfilesHeader } from './customer-profiles-header';
@@ -36,7 +37,7 @@ const deleteConfirmation = (name: string) =>
 export default function CustomerProfilesPage() {
   const canEdit = usePermission('customer:edit');
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(20);
+  const [limit, setLimit] = useState(PROFILES_PAGE_SIZE);
   const [filters, setFilters] = useState(NO_PROFILE_FILTERS);
   const search = useDebounced(filters.searchText.trim(), 300);
   const { status, hasQbo, hasQueues, queueName, completeness } = filters;

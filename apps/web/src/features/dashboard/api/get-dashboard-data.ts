@@ -2,20 +2,7 @@ import { DASHBOARD_JOBS_LIMIT } from '@phone-billing/api/schemas';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { setCompanyTimezone } from '../../../lib/dates';
-import { trpc, type TrpcUtils } from '../../../lib/trpc';
-
-/**
- * Asks for the dashboard's data as soon as the session check names someone who may see it, while
- * the frame and the screen still render: the answers arrive sooner than if the page asked when it
- * mounts (issue 24, Lighthouse mobile LCP). The hooks below find them in the cache.
- */
-export function prefetchDashboardData(utils: TrpcUtils, can: (permission: string) => boolean): void {
-  if (!can('dashboard:view')) return;
-  void utils.dashboard.overview.prefetch();
-  void utils.dashboard.billingJobs.prefetch({ limit: DASHBOARD_JOBS_LIMIT });
-  void utils.dashboard.systemStatus.prefetch();
-  void utils.receivables.dashboard.prefetch();
-}
+import { trpc } from '../../../lib/trpc';
 
 /** The three dashboard answers; one 'Failed to load dashboard data' toast when any fails. */
 export function useDashboardData(enabled = true) {
