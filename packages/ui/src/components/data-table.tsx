@@ -30,6 +30,19 @@ export function actionsColumn<Row>(cell: (row: Row) => ReactNode, header: ReactN
   };
 }
 
+/**
+ * A right-aligned column of numbers or money, its header aligned with it; `className` adds to the
+ * cells' classes (e.g. 'tabular-nums').
+ */
+export function numberColumn<Row>(
+  key: string,
+  header: ReactNode,
+  cell: (row: Row) => ReactNode,
+  className?: string,
+): DataColumn<Row> {
+  return { key, header, headerClassName: 'text-right', className: cn('text-right', className), cell };
+}
+
 interface DataTableBaseProps<Row> {
   'aria-label': string;
   columns: DataColumn<Row>[];

@@ -1,5 +1,5 @@
 import type { BillingJobCustomerView, BillingJobDetailView } from '@phone-billing/api/schemas';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { useInvoiceLink } from '../../../hooks/use-invoice-link';
 import { formatMinutes, formatNumber } from '../../../lib/format';
 import { notReached } from './cancelled-coverage';
@@ -21,20 +21,13 @@ function customerColumns(
       card: 'badge',
       cell: (customer) => <CustomerStatusBadge status={notReached(job, customer) ? 'NOT_REACHED' : customer.status} />,
     },
-    {
-      key: 'calls',
-      header: 'Calls',
-      className: 'text-right tabular-nums',
-      headerClassName: 'text-right',
-      cell: (customer) => formatNumber(customer.calls),
-    },
-    {
-      key: 'minutes',
-      header: 'Billed minutes',
-      className: 'text-right tabular-nums whitespace-nowrap',
-      headerClassName: 'text-right',
-      cell: (customer) => formatMinutes(customer.billedMinutes),
-    },
+    numberColumn('calls', 'Calls', (customer) => formatNumber(customer.calls), 'tabular-nums'),
+    numberColumn(
+      'minutes',
+      'Billed minutes',
+      (customer) => formatMinutes(customer.billedMinutes),
+      'tabular-nums whitespace-nowrap',
+    ),
     {
       key: 'amount',
       header: job.type === 'DRY_RUN' ? 'Preview amount' : 'Amount',

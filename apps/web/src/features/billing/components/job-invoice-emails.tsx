@@ -1,6 +1,6 @@
 import type { TInvoiceRow } from '@phone-billing/api/schemas';
 import { Button } from '@phone-billing/ui/button';
-import { DataTable, actionsColumn, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, actionsColumn, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { Send } from 'lucide-react';
 import { EmailStatus } from '../../../components/email-status';
 import { InvoiceStatusBadge } from '../../../components/invoice-status-badge';
@@ -21,13 +21,7 @@ const columns: DataColumn<TInvoiceRow>[] = [
   },
   { key: 'status', header: 'Status', card: 'badge', cell: (row) => <InvoiceStatusBadge status={row.status} /> },
   { key: 'customer', header: 'Customer', cell: (row) => row.customerName },
-  {
-    key: 'balance',
-    header: 'Balance',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (row) => formatMoney(row.balance),
-  },
+  numberColumn('balance', 'Balance', (row) => formatMoney(row.balance), 'tabular-nums'),
   { key: 'email', header: 'E-mail', cell: (row) => <EmailStatus invoice={row} /> },
   actionsColumn((row) =>
     sendable(row) ? (

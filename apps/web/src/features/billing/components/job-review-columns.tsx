@@ -1,6 +1,6 @@
 import type { BillingJobCustomerView } from '@phone-billing/api/schemas';
 import { Badge } from '@phone-billing/ui/badge';
-import type { DataColumn } from '@phone-billing/ui/data-table';
+import { numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatMinutes, formatMoney } from '../../../lib/format';
 import { jobCustomerColumn } from './job-customer-column';
@@ -56,24 +56,21 @@ export function reviewColumns(
         ) : null,
     },
     jobCustomerColumn,
-    {
-      key: 'now',
-      header: 'This run',
-      className: 'text-right tabular-nums whitespace-nowrap',
-      headerClassName: 'text-right',
-      cell: (customer) => (
+    numberColumn(
+      'now',
+      'This run',
+      (customer) => (
         <>
           {formatMinutes(customer.billedMinutes)}
           <span className="block">{formatMoney(customer.amount)}</span>
         </>
       ),
-    },
-    {
-      key: 'previous',
-      header: 'Previous period',
-      className: 'text-right tabular-nums whitespace-nowrap',
-      headerClassName: 'text-right',
-      cell: (customer) =>
+      'tabular-nums whitespace-nowrap',
+    ),
+    numberColumn(
+      'previous',
+      'Previous period',
+      (customer) =>
         customer.previous ? (
           <>
             {formatMinutes(customer.previous.billedMinutes)}
@@ -85,14 +82,9 @@ export function reviewColumns(
         ) : (
           <span className="text-slate-600">None</span>
         ),
-    },
-    {
-      key: 'change',
-      header: 'Change',
-      className: 'text-right tabular-nums',
-      headerClassName: 'text-right',
-      cell: change,
-    },
+      'tabular-nums whitespace-nowrap',
+    ),
+    numberColumn('change', 'Change', change, 'tabular-nums'),
     {
       key: 'flags',
       header: 'Flags',

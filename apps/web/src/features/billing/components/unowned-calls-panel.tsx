@@ -1,7 +1,7 @@
 import { unownedSummary, type TUnownedQueue } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Button } from '@phone-billing/ui/button';
-import { actionsColumn, DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { actionsColumn, DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { EyeOff } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { usePermission } from '../../../lib/auth-store';
@@ -15,7 +15,6 @@ const DismissDialog = lazy(() =>
   import('./dismiss-unowned-dialog').then((module) => ({ default: module.DismissUnownedDialog })),
 );
 
-const NUMBER_CELL = { className: 'text-right tabular-nums', headerClassName: 'text-right' };
 const DATE_CELL = { className: 'whitespace-nowrap text-sm' };
 /**
  * Queues listed before "Show all": the totals in the title count every queue, and a long list
@@ -54,8 +53,8 @@ export function UnownedCallsPanel() {
         </>
       ),
     },
-    { key: 'calls', header: 'Calls', ...NUMBER_CELL, cell: (queue) => formatNumber(queue.calls) },
-    { key: 'minutes', header: 'Minutes', ...NUMBER_CELL, cell: (queue) => formatNumber(queue.minutes, 2) },
+    numberColumn('calls', 'Calls', (queue) => formatNumber(queue.calls), 'tabular-nums'),
+    numberColumn('minutes', 'Minutes', (queue) => formatNumber(queue.minutes, 2), 'tabular-nums'),
     { key: 'first', header: 'First call', ...DATE_CELL, cell: (queue) => formatDateTime(queue.firstCallAt) },
     { key: 'last', header: 'Last call', ...DATE_CELL, cell: (queue) => formatDateTime(queue.lastCallAt) },
     ...(canRun

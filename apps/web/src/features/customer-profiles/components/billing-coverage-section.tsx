@@ -1,7 +1,7 @@
 import type { BillingCoverageView } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
 import { Badge } from '@phone-billing/ui/badge';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { Clock } from 'lucide-react';
 import { ReleaseInvoiceButton } from '../../../components/release-invoice-button';
 import { formatCalendarDate } from '../../../lib/dates';
@@ -63,27 +63,9 @@ const periodColumns: DataColumn<CoveragePeriod>[] = [
       </>
     ),
   },
-  {
-    key: 'calls',
-    header: 'Calls',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (period) => formatNumber(period.calls),
-  },
-  {
-    key: 'minutes',
-    header: 'Billed minutes',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (period) => formatNumber(period.billedMinutes, 2),
-  },
-  {
-    key: 'amount',
-    header: 'Amount invoiced',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (period) => formatMoney(period.amountInvoiced),
-  },
+  numberColumn('calls', 'Calls', (period) => formatNumber(period.calls), 'tabular-nums'),
+  numberColumn('minutes', 'Billed minutes', (period) => formatNumber(period.billedMinutes, 2), 'tabular-nums'),
+  numberColumn('amount', 'Amount invoiced', (period) => formatMoney(period.amountInvoiced), 'tabular-nums'),
   {
     key: 'invoices',
     header: 'Invoices',
@@ -99,13 +81,7 @@ const periodColumns: DataColumn<CoveragePeriod>[] = [
       ),
   },
   // Interactions no charge of the period's plan prices: billed by no one unless the plan changes.
-  {
-    key: 'notInPlan',
-    header: 'Not in plan',
-    className: 'text-right tabular-nums',
-    headerClassName: 'text-right',
-    cell: (period) => formatNumber(period.notInPlan),
-  },
+  numberColumn('notInPlan', 'Not in plan', (period) => formatNumber(period.notInPlan), 'tabular-nums'),
 ];
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import type { TProfileInvoice } from '@phone-billing/api/schemas';
 import { Badge, type BadgeTone } from '@phone-billing/ui/badge';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { ExternalLink } from 'lucide-react';
 import { LoadError } from '../../../components/errors/load-error';
 import { useInvoiceLink } from '../../../hooks/use-invoice-link';
@@ -64,13 +64,7 @@ export function ProfileInvoices({ profileId }: { profileId: string }) {
       className: 'whitespace-nowrap',
       cell: (invoice) => `${formatCalendarDate(invoice.periodStart)} – ${formatCalendarDate(invoice.periodEnd)}`,
     },
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: 'text-right tabular-nums',
-      headerClassName: 'text-right',
-      cell: (invoice) => formatMoney(invoice.amount),
-    },
+    numberColumn('amount', 'Amount', (invoice) => formatMoney(invoice.amount), 'tabular-nums'),
     {
       key: 'status',
       header: 'Status',

@@ -2,6 +2,7 @@ import { exampleCost, RATE_PLAN_MEDIA_TYPES, type TRatePlan } from '@phone-billi
 import { Input } from '@phone-billing/ui/input';
 import { Select } from '@phone-billing/ui/select';
 import { useState } from 'react';
+import { TimeInput } from './time-input';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -51,12 +52,11 @@ export function RatePlanExample({ plan }: { plan: TRatePlan | null }) {
         <span>min</span>
         <DurationPartInput label="Example seconds" value={example.seconds} onChange={(seconds) => set({ seconds })} />
         <span>s at</span>
-        <Input
+        <TimeInput
           className="w-24"
-          type="time"
-          aria-label="Example time"
+          label="Example time"
           value={example.localTime}
-          onChange={(event) => set({ localTime: event.target.value })}
+          onChange={(localTime) => set({ localTime })}
         />
         <span>on a</span>
         <Select

@@ -9,6 +9,7 @@ import { FormSection } from './form-section';
 import type { TChargeDraft } from './rate-plan-charge-fields';
 import { RatePlanChargesTable } from './rate-plan-charges-table';
 import { RatePlanExample } from './rate-plan-example';
+import { TimeInput } from './time-input';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -95,19 +96,17 @@ export function RatePlanSection({ profileId }: { profileId: string | null }) {
         </FormField>
         <FormField label="Business hours" htmlFor="rate-plan-from">
           <div className="flex items-center gap-1">
-            <Input
+            <TimeInput
               id="rate-plan-from"
-              type="time"
-              aria-label="Business hours from"
+              label="Business hours from"
               value={hours.from}
-              onChange={(event) => setHours({ from: event.target.value })}
+              onChange={(from) => setHours({ from })}
             />
             <span>to</span>
-            <Input
-              type="time"
-              aria-label="Business hours to"
+            <TimeInput
+              label="Business hours to"
               value={hours.to === '24:00' ? '23:59' : hours.to}
-              onChange={(event) => setHours({ to: event.target.value })}
+              onChange={(to) => setHours({ to })}
             />
           </div>
         </FormField>

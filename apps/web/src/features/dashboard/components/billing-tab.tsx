@@ -1,6 +1,6 @@
 import type { DashboardBillingJob } from '@phone-billing/api/schemas';
 import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Link } from 'react-router';
 import { JobStatusBadge } from '../../../components/job-status-badge';
@@ -28,32 +28,15 @@ export function BillingTab({ jobs, currency }: { jobs: DashboardBillingJob[]; cu
       className: 'whitespace-nowrap',
       cell: (job) => `${formatCalendarDate(job.startDate)} – ${formatCalendarDate(job.endDate)}`,
     },
-    {
-      key: 'clients',
-      header: 'Clients',
-      className: 'text-right',
-      headerClassName: 'text-right',
-      cell: (job) => formatNumber(job.totalClients),
-    },
-    {
-      key: 'invoices',
-      header: 'Invoices',
-      className: 'text-right',
-      headerClassName: 'text-right',
-      cell: (job) =>
-        job.type === 'DRY_RUN' ? (
-          <span title="A dry run creates no invoices">Preview</span>
-        ) : (
-          formatNumber(job.totalInvoices)
-        ),
-    },
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: 'text-right',
-      headerClassName: 'text-right',
-      cell: (job) => formatMoney(job.totalAmount, currency),
-    },
+    numberColumn('clients', 'Clients', (job) => formatNumber(job.totalClients)),
+    numberColumn('invoices', 'Invoices', (job) =>
+      job.type === 'DRY_RUN' ? (
+        <span title="A dry run creates no invoices">Preview</span>
+      ) : (
+        formatNumber(job.totalInvoices)
+      ),
+    ),
+    numberColumn('amount', 'Amount', (job) => formatMoney(job.totalAmount, currency)),
     { key: 'created', header: 'Created', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.createdAt) },
     {
       key: 'error',

@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '@phone-billing/api/schemas';
 import { Card, CardHeader, CardTitle } from '@phone-billing/ui/card';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { formatDateTime } from '../../../lib/dates';
 import { describeBillDay, describePeriod } from './schedule-text';
@@ -18,20 +18,8 @@ export function SchedulesTab({ schedules, currency }: { schedules: ScheduledJob[
     },
     { key: 'day', header: 'Day and time', cell: (job) => describeBillDay(job) },
     { key: 'period', header: 'Period', cell: (job) => describePeriod(job) },
-    {
-      key: 'minimum',
-      header: 'Minimum minutes',
-      className: 'text-right',
-      headerClassName: 'text-right',
-      cell: (job) => formatNumber(job.minimumMinutes),
-    },
-    {
-      key: 'overage',
-      header: 'Overage rate / min',
-      className: 'text-right',
-      headerClassName: 'text-right',
-      cell: (job) => formatRate(job.overageRatePerMinute, currency),
-    },
+    numberColumn('minimum', 'Minimum minutes', (job) => formatNumber(job.minimumMinutes)),
+    numberColumn('overage', 'Overage rate / min', (job) => formatRate(job.overageRatePerMinute, currency)),
     { key: 'next', header: 'Next run', className: 'whitespace-nowrap', cell: (job) => formatDateTime(job.nextRun) },
   ];
   return (

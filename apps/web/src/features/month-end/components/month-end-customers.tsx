@@ -1,6 +1,6 @@
 import { MONTH_END_STATE_LABELS, type TMonthEndCustomer, type TMonthEndState } from '@phone-billing/api/schemas';
 import { Badge, type BadgeTone } from '@phone-billing/ui/badge';
-import { DataTable, type DataColumn } from '@phone-billing/ui/data-table';
+import { DataTable, numberColumn, type DataColumn } from '@phone-billing/ui/data-table';
 import { formatCalendarDate } from '../../../lib/dates';
 import { formatMinutes, formatMoney, plural } from '../../../lib/format';
 
@@ -71,18 +71,17 @@ const columns: DataColumn<TMonthEndCustomer>[] = [
     card: 'badge',
     cell: (customer) => <Badge tone={STATE_TONES[customer.state]}>{MONTH_END_STATE_LABELS[customer.state]}</Badge>,
   },
-  {
-    key: 'amount',
-    header: 'Amount',
-    className: 'text-right whitespace-nowrap',
-    headerClassName: 'text-right',
-    cell: (customer) => (
+  numberColumn(
+    'amount',
+    'Amount',
+    (customer) => (
       <span>
         <span className="font-medium">{formatMoney(customer.amount)}</span>
         <span className="block text-xs text-slate-500">{amountNote(customer)}</span>
       </span>
     ),
-  },
+    'whitespace-nowrap',
+  ),
   { key: 'details', header: 'Periods and invoices', cell: details },
 ];
 

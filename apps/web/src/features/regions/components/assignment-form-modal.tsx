@@ -10,7 +10,6 @@ import { Button } from '@phone-billing/ui/button';
 import { FormField } from '@phone-billing/ui/form-field';
 import { Input } from '@phone-billing/ui/input';
 import { FormModal } from '@phone-billing/ui/form-modal';
-import { Select } from '@phone-billing/ui/select';
 import { Textarea } from '@phone-billing/ui/textarea';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,6 +20,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useAssignQueue } from '../api/assign-queue';
 import { useDeleteAssignment } from '../api/delete-assignment';
 import { useUpdateAssignment } from '../api/update-assignment';
+import { ParentUnitSelect } from './parent-unit-select';
 
 type AssignmentFormValues = z.output<typeof ZAssignmentFormSchema>;
 
@@ -132,26 +132,23 @@ export function AssignmentFormModal({ state, teams, onClose }: AssignmentFormMod
         <FormField label="Queue" htmlFor="assignment-queue">
           <Input id="assignment-queue" value={queueName} readOnly disabled />
         </FormField>
-        <FormField
-          label="Team"
-          htmlFor="assignment-team"
+        <ParentUnitSelect
+          id="assignment-team"
+          unit="Team"
+          noneYet={teams.length === 0}
           error={errors.teamId?.message}
-          hint={teams.length === 0 ? 'Create a team first.' : undefined}
-          required
+          {...form.register('teamId')}
         >
-          <Select id="assignment-team" {...form.register('teamId')}>
-            <option value="">Select a team</option>
-            {groups.map((group) => (
-              <optgroup key={group.name} label={group.name}>
-                {group.teams.map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name} ({group.name}){team.isActive ? '' : ' – inactive'}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </Select>
-        </FormField>
+          {groups.map((group) => (
+            <optgroup key={group.name} label={group.name}>
+              {group.teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name} ({group.name}){team.isActive ? '' : ' – inactive'}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </ParentUnitSelect>
         <FormField
           label="Assigned By"
           htmlFor="assignment-assigned-by"

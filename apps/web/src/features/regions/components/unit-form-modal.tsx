@@ -10,7 +10,6 @@ import { Checkbox } from '@phone-billing/ui/checkbox';
 import { FormField } from '@phone-billing/ui/form-field';
 import { FormModal } from '@phone-billing/ui/form-modal';
 import { Input } from '@phone-billing/ui/input';
-import { Select } from '@phone-billing/ui/select';
 import { Textarea } from '@phone-billing/ui/textarea';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -19,6 +18,7 @@ import { useCreateRegion } from '../api/create-region';
 import { useCreateTeam } from '../api/create-team';
 import { useUpdateRegion } from '../api/update-region';
 import { useUpdateTeam } from '../api/update-team';
+import { ParentUnitSelect } from './parent-unit-select';
 
 /** Which unit the modal creates or edits (null `editing`: a new one); null: closed. */
 export type UnitModalState =
@@ -122,23 +122,20 @@ export function UnitFormModal({
           <Input id={`${kind}-name`} placeholder={text.placeholder} autoFocus {...form.register('name')} />
         </FormField>
         {kind === 'team' ? (
-          <FormField
-            label="Region"
-            htmlFor="team-region"
+          <ParentUnitSelect
+            id="team-region"
+            unit="Region"
+            noneYet={regions.length === 0}
             error={errors.regionId?.message}
-            hint={regions.length === 0 ? 'Create a region first.' : undefined}
-            required
+            {...form.register('regionId')}
           >
-            <Select id="team-region" {...form.register('regionId')}>
-              <option value="">Select a region</option>
-              {regions.map((region) => (
-                <option key={region.id} value={region.id}>
-                  {region.name}
-                  {region.isActive ? '' : ' (inactive)'}
-                </option>
-              ))}
-            </Select>
-          </FormField>
+            {regions.map((region) => (
+              <option key={region.id} value={region.id}>
+                {region.name}
+                {region.isActive ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </ParentUnitSelect>
         ) : null}
         <FormField label="Description" htmlFor={`${kind}-description`} error={errors.description?.message}>
           <Textarea id={`${kind}-description`} rows={3} placeholder="Optional" {...form.register('description')} />
