@@ -21,13 +21,10 @@ const ZRoleSchema = z.object({
 });
 
 export const ZListUsersResponseSchema = z.object({ success: z.literal(true), users: z.array(ZUserListEntrySchema) });
-export type TListUsersResponse = z.infer<typeof ZListUsersResponseSchema>;
 
 export const ZListRolesResponseSchema = z.object({ success: z.literal(true), roles: z.array(ZRoleSchema) });
-export type TListRolesResponse = z.infer<typeof ZListRolesResponseSchema>;
 
 export const ZListActionsResponseSchema = z.object({ success: z.literal(true), actions: z.array(ZActionSchema) });
-export type TListActionsResponse = z.infer<typeof ZListActionsResponseSchema>;
 
 /** A created user; without a password also the one-time setup link, shown this once. */
 export const ZCreateUserResponseSchema = z.object({
@@ -35,10 +32,8 @@ export const ZCreateUserResponseSchema = z.object({
   user: ZUserListEntrySchema,
   setupUrl: z.string().optional(),
 });
-export type TCreateUserResponse = z.infer<typeof ZCreateUserResponseSchema>;
 
 export const ZUpdateUserRolesResponseSchema = z.object({ success: z.literal(true), user: ZUserListEntrySchema });
-export type TUpdateUserRolesResponse = z.infer<typeof ZUpdateUserRolesResponseSchema>;
 
 /** POST /auth/users/{id}/reset-link: whose password to reset. */
 export const ZCreateResetLinkRequestSchema = z.object({ id: recordId('User id') });
@@ -46,13 +41,10 @@ export type TCreateResetLinkRequest = z.infer<typeof ZCreateResetLinkRequestSche
 
 /** The one-time reset link (72 h), shown this once. */
 export const ZCreateResetLinkResponseSchema = dataResponse(z.object({ resetUrl: z.string() }));
-export type TCreateResetLinkResponse = z.infer<typeof ZCreateResetLinkResponseSchema>;
 
 export const ZCreateActionResponseSchema = z.object({ success: z.literal(true), action: ZActionSchema });
-export type TCreateActionResponse = z.infer<typeof ZCreateActionResponseSchema>;
 
 export const ZCreateRoleResponseSchema = z.object({ success: z.literal(true), role: ZRoleSchema });
-export type TCreateRoleResponse = z.infer<typeof ZCreateRoleResponseSchema>;
 
 export const ZAuditLogRequestSchema = z
   .object({
@@ -82,4 +74,3 @@ export const ZAuditLogResponseSchema = pagedResponse(
     details: z.unknown(),
   }),
 );
-export type TAuditLogResponse = z.infer<typeof ZAuditLogResponseSchema>;

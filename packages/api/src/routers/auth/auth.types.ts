@@ -7,12 +7,10 @@ import { recordId } from '../../shared/text';
 
 /** The signed-in user as the app shows them (after sign-in, a profile change or a setup link). */
 export const ZUserResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema });
-export type TUserResponse = z.infer<typeof ZUserResponseSchema>;
 
 export const ZSessionResponseSchema = z.object({ success: z.literal(true), user: ZAuthUserSchema.nullable() });
 
 export const ZSetupLinkInfoResponseSchema = dataResponse(z.object({ email: z.string(), expiresAt: z.string() }));
-export type TSetupLinkInfoResponse = z.infer<typeof ZSetupLinkInfoResponseSchema>;
 
 const ZApiTokenSchema = z.object({
   id: z.string(),
@@ -22,13 +20,11 @@ const ZApiTokenSchema = z.object({
 });
 
 export const ZListTokensResponseSchema = dataResponse(z.array(ZApiTokenSchema));
-export type TListTokensResponse = z.infer<typeof ZListTokensResponseSchema>;
 
 /** A new token with its secret, shown this once. */
 export const ZCreateTokenResponseSchema = dataResponse(
   z.object({ id: z.string(), name: z.string(), token: z.string(), createdAt: z.string() }),
 );
-export type TCreateTokenResponse = z.infer<typeof ZCreateTokenResponseSchema>;
 
 export const ZRevokeTokenRequestSchema = z.object({ id: recordId('Token id') });
 export type TRevokeTokenRequest = z.infer<typeof ZRevokeTokenRequestSchema>;

@@ -19,27 +19,21 @@ export const ZBillingJobIdRequestSchema = z.object({ id: recordId('Job id') });
 export type TBillingJobIdRequest = z.infer<typeof ZBillingJobIdRequestSchema>;
 
 export const ZBillingJobsResponseSchema = pagedResponse(ZBillingJobSchema);
-export type TBillingJobsResponse = z.infer<typeof ZBillingJobsResponseSchema>;
 
 export const ZBillingJobResponseSchema = dataResponse(ZBillingJobDetailSchema);
-export type TBillingJobResponse = z.infer<typeof ZBillingJobResponseSchema>;
 
 export const ZBillingResultsCsvResponseSchema = dataResponse(z.object({ fileName: z.string(), csv: z.string() }));
-export type TBillingResultsCsvResponse = z.infer<typeof ZBillingResultsCsvResponseSchema>;
 
 export const ZBillingQueuesResponseSchema = dataResponse(z.object({ queues: z.array(ZBillingQueueSchema) }));
-export type TBillingQueuesResponse = z.infer<typeof ZBillingQueuesResponseSchema>;
 
 export const ZRunBillingJobResponseSchema = messageDataResponse(
   z.object({ jobId: z.string(), id: z.string(), job: ZBillingJobSchema }),
 );
-export type TRunBillingJobResponse = z.infer<typeof ZRunBillingJobResponseSchema>;
 
 /** What Retry and Cancel answer: the job and the status it now has. */
 export const ZBillingJobStatusResponseSchema = messageDataResponse(
   z.object({ jobId: z.string(), id: z.string(), status: z.string() }),
 );
-export type TBillingJobStatusResponse = z.infer<typeof ZBillingJobStatusResponseSchema>;
 
 /** The calls behind one customer's invoice in a job (the CSV download). */
 export const ZJobCallsCsvRequestSchema = z.object({
@@ -64,10 +58,8 @@ export const ZReleaseInvoiceResponseSchema = z.object({
     qboStatus: z.string(),
   }),
 });
-export type TReleaseInvoiceResponse = z.infer<typeof ZReleaseInvoiceResponseSchema>;
 
 export const ZBillingPreflightResponseSchema = dataResponse(ZBillingPreflightSchema);
-export type TBillingPreflightResponse = z.infer<typeof ZBillingPreflightResponseSchema>;
 
 /** Approve and Reject (the review panel checks with the same schemas, shared/billing.ts). */
 export const ZApproveBillingJobRequestSchema = ZApproveBillingJobSchema;
@@ -77,7 +69,5 @@ export type TRejectBillingJobRequest = z.infer<typeof ZRejectBillingJobRequestSc
 
 /** What Approve and Reject answer: a message and the job as Job Details shows it. */
 export const ZBillingReviewResponseSchema = messageDataResponse(ZBillingJobDetailSchema);
-export type TBillingReviewResponse = z.infer<typeof ZBillingReviewResponseSchema>;
 /** POST /billing/quote: a plan's lines per period over past days; bills nothing. */
 export const ZQuoteResponseSchema = dataResponse(ZQuoteSchema);
-export type TQuoteResponse = z.infer<typeof ZQuoteResponseSchema>;

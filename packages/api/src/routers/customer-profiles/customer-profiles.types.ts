@@ -31,7 +31,6 @@ export const ZCustomerProfileListResponseSchema = pagedResponse(ZCustomerProfile
     complete: z.number(),
   }),
 });
-export type TCustomerProfileListResponse = z.infer<typeof ZCustomerProfileListResponseSchema>;
 
 /** A Genesys queue the profile form suggests. */
 const ZQueueSuggestionSchema = z.object({
@@ -45,11 +44,9 @@ export const ZQueueSuggestionsResponseSchema = dataResponse(z.array(ZQueueSugges
   /** Where the names came from: Genesys itself, or the stored copy when Genesys did not answer. */
   source: z.enum(['genesys', 'stored']),
 });
-export type TQueueSuggestionsResponse = z.infer<typeof ZQueueSuggestionsResponseSchema>;
 
 /** Create and update answer the profile as saved. */
 export const ZCustomerProfileResponseSchema = dataResponse(ZCustomerProfileSchema);
-export type TCustomerProfileResponse = z.infer<typeof ZCustomerProfileResponseSchema>;
 
 /** A profile with invoices is archived rather than deleted; `archived` says which happened. */
 export const ZDeleteCustomerProfileResponseSchema = z.object({
@@ -57,26 +54,20 @@ export const ZDeleteCustomerProfileResponseSchema = z.object({
   message: z.string(),
   archived: z.boolean(),
 });
-export type TDeleteCustomerProfileResponse = z.infer<typeof ZDeleteCustomerProfileResponseSchema>;
 
 export const ZRescheduleBillingResponseSchema = dataResponse(
   z.object({ customerName: z.string(), nextRun: z.string().nullable() }),
 );
-export type TRescheduleBillingResponse = z.infer<typeof ZRescheduleBillingResponseSchema>;
 
 export const ZRescheduleAllBillingResponseSchema = dataResponse(
   z.object({ successCount: z.number().int(), failedCount: z.number().int() }),
 );
-export type TRescheduleAllBillingResponse = z.infer<typeof ZRescheduleAllBillingResponseSchema>;
 
 export const ZCustomerProfileStatsResponseSchema = dataResponse(ZCustomerProfileStatsSchema);
-export type TCustomerProfileStatsResponse = z.infer<typeof ZCustomerProfileStatsResponseSchema>;
 
 export const ZProfileInvoicesResponseSchema = dataResponse(z.array(ZProfileInvoiceSchema));
-export type TProfileInvoicesResponse = z.infer<typeof ZProfileInvoicesResponseSchema>;
 
 export const ZBillingCoverageResponseSchema = dataResponse(ZBillingCoverageSchema);
-export type TBillingCoverageResponse = z.infer<typeof ZBillingCoverageResponseSchema>;
 
 /** PUT /customer-profiles/{id}/rate-plan: a plan from its `effectiveFrom` (a period start), or null for the spec's fields from `effectiveFrom`. */
 export const ZSaveRatePlanRequestSchema = z.object({
@@ -90,4 +81,3 @@ export const ZSaveRatePlanRequestSchema = z.object({
 export type TSaveRatePlanRequest = z.infer<typeof ZSaveRatePlanRequestSchema>;
 
 export const ZRatePlanResponseSchema = dataResponse(ZRatePlanViewSchema);
-export type TRatePlanResponse = z.infer<typeof ZRatePlanResponseSchema>;

@@ -20,12 +20,10 @@ export const ZGenesysStatusResponseSchema = dataResponse(
     totalVoiceCallRecords: z.number(),
   }),
 );
-export type TGenesysStatusResponse = z.infer<typeof ZGenesysStatusResponseSchema>;
 
 export const ZTestGenesysConnectionResponseSchema = dataResponse(
   z.object({ message: z.string(), userCount: z.number(), queueCount: z.number() }),
 );
-export type TTestGenesysConnectionResponse = z.infer<typeof ZTestGenesysConnectionResponseSchema>;
 
 export const ZGenesysUsersResponseSchema = pagedResponse(
   z.object({
@@ -36,7 +34,6 @@ export const ZGenesysUsersResponseSchema = pagedResponse(
     division: z.object({ name: z.string().nullable() }),
   }),
 );
-export type TGenesysUsersResponse = z.infer<typeof ZGenesysUsersResponseSchema>;
 
 export const ZGenesysQueuesResponseSchema = pagedResponse(
   z.object({
@@ -46,10 +43,8 @@ export const ZGenesysQueuesResponseSchema = pagedResponse(
     division: z.object({ name: z.string().nullable() }),
   }),
 );
-export type TGenesysQueuesResponse = z.infer<typeof ZGenesysQueuesResponseSchema>;
 
 export const ZWrapUpCodesResponseSchema = dataResponse(z.array(z.object({ id: z.string(), name: z.string() })));
-export type TWrapUpCodesResponse = z.infer<typeof ZWrapUpCodesResponseSchema>;
 
 /** A page of the matching calls, and the summary of every matching call of the range. */
 export const ZCallRecordsResponseSchema = dataResponse(
@@ -59,13 +54,11 @@ export const ZCallRecordsResponseSchema = dataResponse(
     summary: ZCallSummarySchema,
   }),
 );
-export type TCallRecordsResponse = z.infer<typeof ZCallRecordsResponseSchema>;
 
 /** Every matching call of the range as CSV text, and how many rows it holds. */
 export const ZCallRecordsExportResponseSchema = dataResponse(
   z.object({ fileName: z.string(), count: z.number(), csv: z.string() }),
 );
-export type TCallRecordsExportResponse = z.infer<typeof ZCallRecordsExportResponseSchema>;
 
 export const ZCallAnalyticsResponseSchema = dataResponse(
   z.object({
@@ -93,4 +86,3 @@ export const ZCallAnalyticsResponseSchema = dataResponse(
     queueNames: z.record(z.string(), z.string()),
   }),
 );
-export type TCallAnalyticsResponse = z.infer<typeof ZCallAnalyticsResponseSchema>;

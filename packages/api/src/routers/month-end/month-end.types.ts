@@ -1,5 +1,4 @@
 // The Month end screen's requests and answers; the shapes live in shared/month-end.ts (shared with the screen).
-import type { z } from 'zod';
 import {
   ZBillMissingRequestSchema,
   ZBillMissingSchema,
@@ -11,7 +10,5 @@ import { dataResponse } from '../common.types';
 export { ZBillMissingRequestSchema, ZMonthEndRequestSchema };
 
 export const ZMonthEndResponseSchema = dataResponse(ZMonthEndSchema);
-export type TMonthEndResponse = z.infer<typeof ZMonthEndResponseSchema>;
 
 export const ZBillMissingResponseSchema = dataResponse(ZBillMissingSchema);
-export type TBillMissingResponse = z.infer<typeof ZBillMissingResponseSchema>;

@@ -21,10 +21,8 @@ export const ZInvoiceListResponseSchema = z.object({
   totals: ZInvoiceTotalsSchema,
   pagination: ZPaginationSchema,
 });
-export type TInvoiceListResponse = z.infer<typeof ZInvoiceListResponseSchema>;
 
 export const ZInvoiceDetailResponseSchema = dataResponse(ZInvoiceDetailSchema);
-export type TInvoiceDetailResponse = z.infer<typeof ZInvoiceDetailResponseSchema>;
 
 export const ZSendInvoiceResponseSchema = messageDataResponse(ZInvoiceDetailSchema);
 
@@ -34,7 +32,6 @@ export const ZSendUnsentResponseSchema = messageDataResponse(
     refused: z.array(z.object({ id: z.string(), docNumber: z.string(), reason: z.string() })),
   }),
 );
-export type TSendUnsentResponse = z.infer<typeof ZSendUnsentResponseSchema>;
 
 export const ZProfileReceivablesResponseSchema = dataResponse(ZProfileReceivablesSchema);
 export const ZDashboardReceivablesResponseSchema = dataResponse(ZDashboardReceivablesSchema);

@@ -1,8 +1,6 @@
 // The settings answer (its shape, ZSettingsSchema, and the update request live in shared/settings.ts).
-import type { z } from 'zod';
 import { ZSettingsSchema } from '../../shared/settings';
 import { dataResponse } from '../common.types';
 
 /** GET and PUT /settings both answer the settings as they now are. */
 export const ZSettingsResponseSchema = dataResponse(ZSettingsSchema);
-export type TSettingsResponse = z.infer<typeof ZSettingsResponseSchema>;

@@ -4,4 +4,3 @@ import { dataResponse } from '../common.types';
 export const ZSystemInfoResponseSchema = dataResponse(
   z.object({ name: z.string(), simulated: z.object({ genesys: z.boolean(), qbo: z.boolean() }) }),
 );
-export type TSystemInfoResponse = z.infer<typeof ZSystemInfoResponseSchema>;
