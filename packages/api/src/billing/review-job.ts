@@ -19,7 +19,7 @@ import { assertKillSwitchOff } from './kill-switch';
 import { dropReservations } from './ledger-drops';
 import { describeCustomersForReview } from './review-flags';
 import { AWAITING_DECISION } from './review-rules';
-import { queueJob } from './start-job';
+import { queueJob, queueJobAsActor } from './start-job';
 
 type Tx = Prisma.TransactionClient;
 type CustomerRow = Prisma.BillingJobCustomerGetPayload<object>;
@@ -162,11 +162,9 @@ export async function approveJob(
     await handBackIfDecided(tx, locked, true);
     return { job: locked, chosen: picked };
   });
-  await queueJob(services, job.id);
-  await recordAudit(db, {
+  await queueJobAsActor(services, job, {
     actor,
     action: 'billing.review.approve',
-    target: job.jobId,
     details: {
       customers: chosen.map((customer) => ({
         profileId: customer.profileId,

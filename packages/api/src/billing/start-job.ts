@@ -7,7 +7,7 @@ import type { Database } from '@phone-billing/db';
 import { Prisma } from '@phone-billing/db';
 import type { AppServices } from '../services';
 import { calendarDateInZone, compareDates, dateFromCalendar, daysInRange } from '../domain/calendar';
-import { recordAudit, type AuditActor } from '../auth/audit';
+import { recordAudit, type AuditActor, type AuditEntry } from '../auth/audit';
 import { AppError } from '../errors';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { docNumberFor } from './invoice-body';
@@ -161,11 +161,9 @@ export async function startManualJob(
       reviewHeld: input.holdForReview ?? isReviewedBeforeSending(settings, profile),
     })),
   );
-  await queueJob(services, job.id);
-  await recordAudit(db, {
+  await queueJobAsActor(services, job, {
     actor,
     action: 'billing.run',
-    target: job.jobId,
     details: {
       type: job.type,
       start: input.billingPeriodStart,
@@ -180,6 +178,16 @@ export async function startManualJob(
 
 export async function queueJob(services: AppServices, billingJobId: string): Promise<void> {
   await sendToQueue(services.jobs, RUN_JOB, { billingJobId });
+}
+
+/** Queues a job a person set going (a run, a retry, an approval) and audits it as theirs, naming the job. */
+export async function queueJobAsActor(
+  services: AppServices,
+  job: { id: string; jobId: string },
+  audit: Omit<AuditEntry, 'target'>,
+): Promise<void> {
+  await queueJob(services, job.id);
+  await recordAudit(services.db, { ...audit, target: job.jobId });
 }
 
 /** A MONTHLY job for one profile's days (scheduled billing), created at `now`. Runs inside the caller's transaction. */
@@ -229,8 +237,7 @@ export async function retryJob(services: AppServices, idOrCode: string, actor: A
     });
     return tx.billingJob.findUniqueOrThrow({ where: { id: job.id } });
   });
-  await queueJob(services, job.id);
-  await recordAudit(db, { actor, action: 'billing.retry', target: job.jobId });
+  await queueJobAsActor(services, job, { actor, action: 'billing.retry' });
   return updated;
 }
 
