@@ -42,3 +42,32 @@ export function registeredField<Values extends FieldValues>(form: UseFormReturn<
   const error: { message?: unknown } | undefined = get(form.formState.errors, name);
   return { ...form.register(name), error: typeof error?.message === 'string' ? error.message : undefined };
 }
+
+interface NewPasswordFieldsProps<Values extends FieldValues> {
+  form: UseFormReturn<Values>;
+  /** The form's fields for the new password and its confirmation. */
+  names: [password: FieldPath<Values>, confirmation: FieldPath<Values>];
+  /** The inputs' ids, unique on the page. */
+  ids: [password: string, confirmation: string];
+  confirmLabel: string;
+}
+
+/** A new password and its confirmation: the pair both the one-time setup link and Change Password ask for. */
+export function NewPasswordFields<Values extends FieldValues>({
+  form,
+  names,
+  ids,
+  confirmLabel,
+}: NewPasswordFieldsProps<Values>) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        id={ids[0]}
+        hint="At least 8 characters"
+        {...registeredField(form, names[0])}
+      />
+      <PasswordField label={confirmLabel} id={ids[1]} {...registeredField(form, names[1])} />
+    </>
+  );
+}

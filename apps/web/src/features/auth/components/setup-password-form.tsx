@@ -5,7 +5,7 @@ import { Spinner } from '@phone-billing/ui/spinner';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
-import { PasswordField, registeredField } from '../../../components/text-field';
+import { NewPasswordFields } from '../../../components/text-field';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorMessage } from '../../../lib/trpc';
 import { useSetupLink } from '../api/get-setup-link';
@@ -65,13 +65,12 @@ export function SetupPasswordForm({ token, purpose }: { token: string; purpose: 
           <p className="text-sm text-slate-600">
             Setting the password for <span className="font-medium">{link.data?.data.email}</span>. This link works once.
           </p>
-          <PasswordField
-            label="New password"
-            id="setup-password"
-            hint="At least 8 characters"
-            {...registeredField(form, 'password')}
+          <NewPasswordFields
+            form={form}
+            names={['password', 'confirmPassword']}
+            ids={['setup-password', 'setup-confirm']}
+            confirmLabel="Confirm password"
           />
-          <PasswordField label="Confirm password" id="setup-confirm" {...registeredField(form, 'confirmPassword')} />
           <Button type="submit" className="w-full" loading={form.formState.isSubmitting}>
             Set password and sign in
           </Button>

@@ -7,7 +7,7 @@ import {
 } from '@phone-billing/api/schemas';
 import { useForm } from 'react-hook-form';
 import { FormCard } from '../../../components/form-card';
-import { PasswordField, registeredField, TextField } from '../../../components/text-field';
+import { NewPasswordFields, PasswordField, registeredField, TextField } from '../../../components/text-field';
 import { useAuthStore } from '../../../lib/auth-store';
 import { useChangePassword } from '../api/change-password';
 import { useUpdateProfile } from '../api/update-profile';
@@ -62,13 +62,12 @@ export function PasswordCard() {
         autoComplete="current-password"
         {...registeredField(form, 'currentPassword')}
       />
-      <PasswordField
-        label="New password"
-        id="new-password"
-        hint="At least 8 characters"
-        {...registeredField(form, 'newPassword')}
+      <NewPasswordFields
+        form={form}
+        names={['newPassword', 'confirmPassword']}
+        ids={['new-password', 'confirm-password']}
+        confirmLabel="Confirm new password"
       />
-      <PasswordField label="Confirm new password" id="confirm-password" {...registeredField(form, 'confirmPassword')} />
     </FormCard>
   );
 }
