@@ -10,6 +10,8 @@
 // sequences and shows every failure it meets (BILLING_SOAK_STOP=1: stop at the first). At the end:
 // sequences held, steps, invoices and the time; exit 1 when any sequence failed.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -28,7 +30,9 @@ const started = performance.now();
 const elapsed = () => ((performance.now() - started) / 1000).toFixed(0);
 
 type Chunk = { seed: number; runs: number };
-type Failure = { seed: number; path: string | null; message: string };
+type Failure = { seed: number; path: string | null; message: string; log: string };
+/** Each failing chunk's whole output (the counterexample alone can fill the lines printed here). */
+const LOGS = mkdtempSync(join(tmpdir(), 'billing-soak-'));
 const totals = { held: 0, steps: 0, invoices: 0, planInvoices: 0 };
 const failures: Failure[] = [];
 let nextSeed = BASE_SEED;
@@ -72,10 +76,14 @@ function runChunk(chunk: Chunk): Promise<string> {
 /** The failure a chunk's output shows: fast-check's seed and path and the oracle's message. */
 function failureOf(chunk: Chunk, output: string): Failure {
   const replay = /seed: (-?\d+), path: "([^"]+)"/.exec(output);
-  const start = output.indexOf('Property failed');
+  // The oracle's message and what happened in the sequence (after the long counterexample).
+  const start = output.indexOf('Caused by: Error');
   const from = start >= 0 ? start : Math.max(0, output.length - 4000);
-  const message = output.slice(from, from + 6000).trim();
-  return { seed: replay ? Number(replay[1]) : chunk.seed, path: replay?.[2] ?? null, message };
+  const message = output.slice(from, output.indexOf('\n ❯', from) > 0 ? output.indexOf('\n ❯', from) : from + 6000);
+  const seed = replay ? Number(replay[1]) : chunk.seed;
+  const log = join(LOGS, `seed-${seed}-path-${replay?.[2] ?? 'none'}.log`);
+  writeFileSync(log, output);
+  return { seed, path: replay?.[2] ?? null, message: message.trim(), log };
 }
 
 async function shard(index: number): Promise<void> {
@@ -103,7 +111,7 @@ async function shard(index: number): Promise<void> {
       `\nFAILED: seed ${failure.seed}, path ${failure.path ?? '(none: the run did not get to a sequence)'}\n` +
         `replay: BILLING_PROPERTY_RUNS=1 BILLING_PROPERTY_SEED=${failure.seed}` +
         `${failure.path ? ` BILLING_PROPERTY_PATH=${failure.path}` : ''} npx vitest run --project integration ${ORACLE}\n` +
-        `${failure.message}\n`,
+        `${failure.message}\n(the whole output: ${failure.log})\n`,
     );
     if (STOP_ON_FAILURE) {
       stopping = true;

@@ -26,6 +26,7 @@ import {
 } from '../domain';
 import type { ChargeLine, PeriodCharge, PeriodTerms } from '../domain/period-charge';
 import type { ChargeUsage } from '../domain/rate-plan';
+import { periodsReachedInOtherZones } from './rating-zones';
 
 export type RatingSettings = { timeZone: string; incrementSeconds: number; lateUsageWindowDays: number };
 
@@ -260,6 +261,9 @@ export function periodScopes(
     const requestedAt = requestedInstants(scope, requested, settings.timeZone);
     scopes.set(period.start, Object.assign(scope, { requested, requestedAt, windows: [] })); // a spread here is V8's slow copy
   }
+  // A manual run's days also reach old-zone periods ending within them (rating-zones.ts).
+  for (const reach of periodsReachedInOtherZones(request, recorded, requestedPeriods, billingStart, settings.timeZone))
+    scopes.set(reach.period.start, Object.assign(scopeOf(reach.period, reach.record), reach.scanned, { windows: [] }));
   for (const record of recorded) {
     if (!record.billedBefore || record.covered.length === 0) continue;
     if (compareDates(record.end, lateSince) < 0 && !record.releasedBefore) continue;
