@@ -81,4 +81,41 @@ describe('money that cannot drift across a timezone change', () => {
       await setZone('America/Los_Angeles');
     }
   });
+
+  it('(3) after Los Angeles → New York, a manual run over October 16 – November 15 bills a call of the last LA hours of October, which New York shows on November 1', async () => {
+    const { db } = test.server.services;
+    const queue = { id: 'zones-q-2', name: 'Zones 2' };
+    await db.genesysQueue.create({ data: queue });
+    await createProfile(db, {
+      name: 'Moved East Too',
+      queues: [queue.name],
+      rate: '1.00',
+      qboCustomerId: '5',
+      billingStartDate: '2026-10-01',
+    });
+    const customer = async (start: string, end: string) =>
+      (
+        (
+          await waitForJob(
+            test,
+            admin,
+            (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] }))
+              .id,
+          )
+        ).customers as unknown as Customer[]
+      ).find((candidate) => candidate.customerName === 'Moved East Too')!;
+    await setZone('America/Los_Angeles');
+    try {
+      await insertCalls(db, [{ queueId: queue.id, start: '2026-10-10T19:00:00Z', seconds: 120 }]);
+      // October 1–15 is billed in Los Angeles: October is recorded in that zone.
+      expect(await customer('2026-10-01', '2026-10-15')).toMatchObject({ status: 'INVOICED', calls: 1, amount: 2 });
+      await setZone('America/New_York');
+      // 22:00 PDT on October 31 (October's last hours in Los Angeles) is 01:00 EDT on November 1.
+      await insertCalls(db, [{ queueId: queue.id, start: '2026-11-01T05:00:00Z', seconds: 300 }]);
+      expect(await customer('2026-10-16', '2026-11-15')).toMatchObject({ status: 'INVOICED', calls: 1, amount: 5 });
+      expect((await customer('2026-10-01', '2026-11-15')).status).toBe('SKIPPED');
+    } finally {
+      await setZone('America/Los_Angeles');
+    }
+  });
 });
