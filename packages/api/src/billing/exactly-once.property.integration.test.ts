@@ -20,7 +20,8 @@
 // QuickBooks; each profile's next run is the one its schedule says. Nothing is settled by a
 // catch-all run: what is checked is what the product did by itself.
 //
-// BILLING_PROPERTY_RUNS sets the number of sequences (npm test: 2 of seed CI_SEED; `npm run test:soak`: 1,000);
+// BILLING_PROPERTY_RUNS sets the number of sequences (npm test: 2 of seed CI_SEED; `npm run test:soak`: 1,000 in
+// parallel chunks, scripts/billing-soak.ts);
 // BILLING_PROPERTY_SEED replays one; BILLING_PROPERTY_SHRINK=1 shrinks a failure (slow: each try
 // is a new world) for at most BILLING_PROPERTY_SHRINK_SECONDS.
 import fc from 'fast-check';
