@@ -29,3 +29,16 @@ async function createDatabase(options: string): Promise<string> {
   }
   return withDatabase(serverUrl, name);
 }
+
+/** Drops a database made by createTestDatabase once its test is done with it (a long soak makes thousands). */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!name.startsWith(`${inject('testRunId')}_`)) throw new Error(`not a database of this test run: ${name}`);
+  const client = new pg.Client({ connectionString: inject('databaseServerUrl') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -14,6 +14,7 @@ import { cancelJob, retryJob, startManualJob } from '../../packages/api/src/bill
 import { addDays, dayIn } from './calendar';
 import { checkJobRows, checkMoney, checkStopped, OracleFailure } from './invariants';
 import { periodKey, type BillingModel, type ModelPeriod } from './model';
+import { timed } from './timing';
 import { DAY_MS, type BillingWorld } from './world';
 
 export type Command = fc.AsyncCommand<BillingModel, BillingWorld>;
@@ -46,13 +47,13 @@ function step(
       world.nowMs += STEP_MS;
       world.log.push(`${dayIn(world.nowMs, world.model.zone)} ${name}`);
       try {
-        await body(world);
+        await timed(`step: ${name.replace(/[0-9]+/g, 'N').slice(0, 40)}`, () => body(world));
       } finally {
         // A step's interference (kill switch, Cancel, release, queue move) belongs to its own run only.
         world.front.beforeNextCreate(null);
       }
-      await checkMoney(world);
-      await checkJobRows(world);
+      await timed('check: money', () => checkMoney(world));
+      await timed('check: job rows', () => checkJobRows(world));
       checkStopped(world, 'the kill switch or Cancel');
     },
     toString: () => name,
@@ -65,11 +66,13 @@ const profileAt = (world: BillingWorld, index: number) =>
 /** The background sweep and the nightly invoice check, then the workers. */
 export async function sweep(world: BillingWorld): Promise<void> {
   const { services } = world;
-  await releaseHeldRuns(services);
-  await requeueStaleJobs(services, 600);
+  await timed('sweep: releaseHeldRuns', () => releaseHeldRuns(services));
+  await timed('sweep: requeueStaleJobs', () => requeueStaleJobs(services, 600));
   // Simulated hours pass between steps: reservations of ended jobs are settled with QuickBooks.
-  await resolveAbandonedReservations(services, new Date(Date.now() + 3_600_000));
-  await checkCreatedInvoices(services).catch(() => undefined);
+  await timed('sweep: resolveAbandoned', () =>
+    resolveAbandonedReservations(services, new Date(Date.now() + 3_600_000)),
+  );
+  await timed('sweep: checkCreatedInvoices', () => checkCreatedInvoices(services).catch(() => undefined));
   await world.drain();
 }
 

@@ -4,7 +4,13 @@
 // forward and the product is told the time wherever it asks for it (ticks, jobs, profile edits).
 import { randomBytes } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
-import { createGenesysService, loadAuthUser, runScheduleTick, type AuthUser } from '@phone-billing/api';
+import {
+  createGenesysService,
+  loadAuthUser,
+  runScheduleTick,
+  type AuthUser,
+  type IntegrationServices,
+} from '@phone-billing/api';
 import { GenesysClient } from '@phone-billing/integrations/genesys';
 import {
   createGenesysSimulator,
@@ -14,6 +20,7 @@ import {
 import { createMemoryTokenStore, QboClient, QboOAuth } from '@phone-billing/integrations/qbo';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
 import { createTestApi, TEST_ADMIN_EMAIL, type TestApi } from '../caller';
+import { dropTestDatabase } from '../database';
 import { createBillingQueues, RUN_JOB, SCHEDULED_RUN } from '../../packages/api/src/billing/job-queues';
 import { runBillingJob } from '../../packages/api/src/billing/run-job';
 import { handleScheduledRun } from '../../packages/api/src/billing/scheduled-runs';
@@ -31,6 +38,7 @@ import type { Terms } from './money';
 import type { Plan } from './plan-model';
 import { interactionTraits, ratePlanInput } from './plan-world';
 import { QuickBooksFront, QuickBooksMemory } from './quickbooks-side';
+import { timed } from './timing';
 
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -102,6 +110,21 @@ export type ManualJob = {
   runMs: number;
 };
 
+/** A fresh database (seeded, its clients open) whose integrations the world fills in when it takes it. */
+type Prepared = { integrations: { integrations: IntegrationServices }; api: TestApi };
+
+function prepareDatabase(): Promise<Prepared> {
+  const integrations: Prepared['integrations'] = { integrations: {} };
+  const prepared = createTestApi(integrations).then((api) => ({ integrations, api }));
+  prepared.catch(() => undefined); // whoever takes it sees the failure
+  return prepared;
+}
+
+/** The next world's database, made while this one runs (a clone and a seed take seconds on a loaded machine). */
+let spare: Promise<Prepared> | null = null;
+/** Databases of closed worlds being dropped (in the background: the next world need not wait). */
+const dropping = new Set<Promise<void>>();
+
 export class BillingWorld {
   model: BillingModel;
   nowMs: number;
@@ -145,19 +168,28 @@ export class BillingWorld {
     this.seedText = seed.seed;
   }
 
-  static async create(seed: WorldSeed): Promise<BillingWorld> {
+  /**
+   * A new world on a fresh database. `prepareNext`: another world follows, so its database is made
+   * now, beside this one's sequence (each world still gets a database no other world touched).
+   */
+  static async create(seed: WorldSeed, options: { prepareNext?: boolean } = {}): Promise<BillingWorld> {
     const startMs = Date.parse('2025-01-01T00:00:00Z') + seed.startDay * DAY_MS + 20 * 3_600_000;
     const clock = { nowMs: startMs };
-    const integrations: Parameters<typeof createTestApi>[0] = { integrations: {} };
-    const api = await createTestApi(integrations);
-    const closers: Array<() => Promise<void>> = [() => api.close()];
+    const taken = spare ?? prepareDatabase();
+    spare = null;
+    const { integrations, api } = await timed('create: database', () => taken);
+    if (options.prepareNext) spare = prepareDatabase();
+    const closers: Array<() => Promise<void>> = [
+      () => timed('close: database', () => BillingWorld.dropLater(api)),
+      () => timed('close: prisma', () => api.close()),
+    ];
     const { db } = api;
 
     const qbo = createQboSimulator({ requestsPerMinute: 1_000_000, maxConcurrent: 50 });
     qbo.faults.allowDuplicateDocNumbers = true; // a double send must show, not be refused
     const front = new QuickBooksFront(qbo);
-    await front.listen();
-    closers.push(() => front.close());
+    await timed('create: qbo listen', () => front.listen());
+    closers.push(() => timed('close: qbo', () => front.close()));
     const config = {
       ...qbo.credentials,
       environment: 'sandbox' as const,
@@ -170,8 +202,10 @@ export class BillingWorld {
       sleep: () => Promise.resolve(),
       maxAttempts: 3,
     });
-    await client.connect(await qbo.approve(new QboOAuth(config).authorizeUrl('billing-oracle')));
-    integrations.integrations!.qbo = {
+    await timed('create: qbo connect', async () =>
+      client.connect(await qbo.approve(new QboOAuth(config).authorizeUrl('billing-oracle'))),
+    );
+    integrations.integrations.qbo = {
       simulated: true,
       getClient: async () => client,
       status: async () => ({
@@ -191,8 +225,8 @@ export class BillingWorld {
       rateLimitPerMinute: 1_000_000,
       now: () => new Date(clock.nowMs),
     });
-    const listening = await genesys.listen();
-    closers.push(listening.close);
+    const listening = await timed('create: genesys listen', () => genesys.listen());
+    closers.push(() => timed('close: genesys', () => listening.close()));
     const genesysClient = new GenesysClient({
       apiBaseUrl: listening.url,
       loginBaseUrl: listening.url,
@@ -206,13 +240,15 @@ export class BillingWorld {
       client: () => genesysClient,
       now: () => new Date(clock.nowMs),
     });
-    integrations.integrations!.genesys = genesysService;
-    await genesysService.syncDirectory();
+    integrations.integrations.genesys = genesysService;
+    await timed('create: genesys sync', () => genesysService.syncDirectory());
 
-    const boss = new PgBoss({ connectionString: api.databaseUrl, schema: 'pgboss', max: 2 });
-    await boss.start();
-    closers.push(() => boss.stop({ graceful: false, close: true }).catch(() => undefined));
-    await createBillingQueues(boss);
+    // No cron here (the world ticks the schedule itself): without pg-boss' timekeeper, stop() does
+    // not wait a second for its worker.
+    const boss = new PgBoss({ connectionString: api.databaseUrl, schema: 'pgboss', max: 2, schedule: false });
+    await timed('create: boss start', () => boss.start());
+    closers.push(() => timed('close: boss', () => boss.stop({ graceful: false, close: true }).catch(() => undefined)));
+    await timed('create: boss queues', () => createBillingQueues(boss));
     api.services.jobs = { send: (queue, data, options) => boss.send(queue, data, options ?? {}) };
 
     const adminRecord = await db.user.findUniqueOrThrow({ where: { email: TEST_ADMIN_EMAIL } });
@@ -236,8 +272,10 @@ export class BillingWorld {
       startMs,
     );
     Object.defineProperty(clock, 'nowMs', { get: () => world.nowMs });
-    await world.setTimezone(seed.zone);
-    await world.createProfiles(seed);
+    await timed('create: profiles', async () => {
+      await world.setTimezone(seed.zone);
+      await world.createProfiles(seed);
+    });
     for (const call of seed.history ?? []) {
       const startMs = world.todayStartMs() - call.daysAgo * DAY_MS + call.minute * MINUTE_MS;
       world.addCall(queues[call.queue % queues.length]!, startMs, call.seconds, 'voice');
@@ -245,8 +283,28 @@ export class BillingWorld {
     return world;
   }
 
+  /** Closes a database's clients, then drops it in the background. */
+  private static async dropLater(api: TestApi): Promise<void> {
+    const drop = dropTestDatabase(api.databaseUrl)
+      .catch(() => undefined) // the run's teardown drops what is left
+      .finally(() => dropping.delete(drop));
+    dropping.add(drop);
+  }
+
+  /** After the last world: the unused spare database is closed and every drop has ended. */
+  static async settle(): Promise<void> {
+    const left = spare;
+    spare = null;
+    const prepared = await left?.catch(() => null);
+    if (prepared) {
+      await prepared.api.close();
+      await BillingWorld.dropLater(prepared.api);
+    }
+    await Promise.all([...dropping]);
+  }
+
   async close(): Promise<void> {
-    for (const close of this.closers.reverse()) await close().catch(() => undefined);
+    for (const close of this.closers.reverse()) await timed('close', () => close().catch(() => undefined));
   }
 
   get now(): Date {
@@ -398,7 +456,7 @@ export class BillingWorld {
 
   /** One schedule tick now, checked against the model's schedule, then the workers. */
   async tick(): Promise<void> {
-    await runScheduleTick(this.services, this.now);
+    await timed('tick: runScheduleTick', () => runScheduleTick(this.services, this.now));
     const active = await this.db.customerProfile.findMany({ where: { isActive: true, archivedAt: null } });
     for (const profile of active) {
       const expected = this.model.nextRunAfter(profile.id, this.nowMs);
@@ -414,15 +472,21 @@ export class BillingWorld {
   /** Works every queued message as the billing workers would: due runs become jobs, jobs run. */
   async drain(options: { concurrency?: number } = {}): Promise<void> {
     for (let round = 0; round < 50; round += 1) {
-      const runs = await this.boss.fetch<{ scheduledRunId: string }>(SCHEDULED_RUN.name, { batchSize: 50 });
+      const runs = await timed('drain: fetch', () =>
+        this.boss.fetch<{ scheduledRunId: string }>(SCHEDULED_RUN.name, { batchSize: 50 }),
+      );
       for (const message of runs) {
-        await handleScheduledRun(this.services, message.data.scheduledRunId, this.now);
-        await this.boss.complete(SCHEDULED_RUN.name, message.id);
+        await timed('drain: handleScheduledRun', () =>
+          handleScheduledRun(this.services, message.data.scheduledRunId, this.now),
+        );
+        await timed('drain: complete', () => this.boss.complete(SCHEDULED_RUN.name, message.id));
       }
-      const jobs = await this.boss.fetch<{ billingJobId: string }>(RUN_JOB.name, { batchSize: 50 });
+      const jobs = await timed('drain: fetch', () =>
+        this.boss.fetch<{ billingJobId: string }>(RUN_JOB.name, { batchSize: 50 }),
+      );
       for (const message of jobs) {
         await this.work(message.data.billingJobId, options);
-        await this.boss.complete(RUN_JOB.name, message.id);
+        await timed('drain: complete', () => this.boss.complete(RUN_JOB.name, message.id));
       }
       if (runs.length === 0 && jobs.length === 0) return;
     }
@@ -433,24 +497,29 @@ export class BillingWorld {
   async work(billingJobId: string, options: { concurrency?: number; staleSeconds?: number } = {}): Promise<void> {
     const job = await this.db.billingJob.findUniqueOrThrow({ where: { id: billingJobId } });
     this.rememberTerms(job.jobId);
-    await runBillingJob(this.services, billingJobId, {
-      concurrency: options.concurrency ?? 2,
-      staleSeconds: options.staleSeconds ?? 600,
-      heartbeatMs: 3_600_000,
-      now: () => this.now,
-    });
+    await timed('work: runBillingJob', () =>
+      runBillingJob(this.services, billingJobId, {
+        concurrency: options.concurrency ?? 2,
+        staleSeconds: options.staleSeconds ?? 600,
+        heartbeatMs: 3_600_000,
+        now: () => this.now,
+      }),
+    );
     const after = await this.db.billingJob.findUniqueOrThrow({ where: { id: billingJobId } });
-    if (after.type === 'MONTHLY' && after.status === 'COMPLETED' && after.profileId) {
+    const profileId = after.profileId;
+    if (after.type === 'MONTHLY' && after.status === 'COMPLETED' && profileId) {
       // A run held by the kill switch happens later; it bills what had ended when it fell due.
       const run = await this.db.scheduledRun.findFirst({ where: { billingJobId: after.id } });
       const dueMs = run?.dueAt.getTime() ?? after.createdAt.getTime();
-      await this.onScheduledJobCompleted({
-        id: after.id,
-        jobId: after.jobId,
-        profileId: after.profileId,
-        dueMs,
-        runMs: after.createdAt.getTime(),
-      });
+      await timed('check: scheduled run', () =>
+        this.onScheduledJobCompleted({
+          id: after.id,
+          jobId: after.jobId,
+          profileId,
+          dueMs,
+          runMs: after.createdAt.getTime(),
+        }),
+      );
     }
     if (after.type === 'MANUAL' && after.status === 'COMPLETED') {
       const customers = await this.db.billingJobCustomer.findMany({
@@ -461,14 +530,16 @@ export class BillingWorld {
           OR: [{ reviewDecision: null }, { reviewDecision: { not: 'REJECTED' } }],
         },
       });
-      await this.onManualJobCompleted({
-        jobId: after.jobId,
-        start: after.startDate.toISOString().slice(0, 10),
-        end: after.endDate.toISOString().slice(0, 10),
-        queues: after.queueName,
-        profileIds: customers.map((customer) => customer.profileId).filter((id): id is string => id !== null),
-        runMs: after.createdAt.getTime(),
-      });
+      await timed('check: manual run', () =>
+        this.onManualJobCompleted({
+          jobId: after.jobId,
+          start: after.startDate.toISOString().slice(0, 10),
+          end: after.endDate.toISOString().slice(0, 10),
+          queues: after.queueName,
+          profileIds: customers.map((customer) => customer.profileId).filter((id): id is string => id !== null),
+          runMs: after.createdAt.getTime(),
+        }),
+      );
     }
   }
 

@@ -20,11 +20,12 @@
 // QuickBooks; each profile's next run is the one its schedule says. Nothing is settled by a
 // catch-all run: what is checked is what the product did by itself.
 //
-// BILLING_PROPERTY_RUNS sets the number of sequences (npm test: 2 of seed CI_SEED; `npm run test:soak`: 1,000);
+// BILLING_PROPERTY_RUNS sets the number of sequences (npm test: 2 of seed CI_SEED; `npm run test:soak`: 1,000 in
+// parallel chunks, scripts/billing-soak.ts);
 // BILLING_PROPERTY_SEED replays one; BILLING_PROPERTY_SHRINK=1 shrinks a failure (slow: each try
 // is a new world) for at most BILLING_PROPERTY_SHRINK_SECONDS.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkManualRun, checkScheduledRun } from '../../../../test/billing-oracle/invariants';
 import {
   clerkOperations,
@@ -37,6 +38,7 @@ import { profileOperations, raceOperations } from '../../../../test/billing-orac
 import { reviewOperations } from '../../../../test/billing-oracle/review-operations';
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
 import { ratePlan } from '../../../../test/billing-oracle/plan-world';
+import { PROFILING, timed, timingReport } from '../../../../test/billing-oracle/timing';
 import { BillingWorld, type WorldSeed } from '../../../../test/billing-oracle/world';
 
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 2);
@@ -149,62 +151,72 @@ function selectedCommands(): Array<fc.Arbitrary<Command>> {
 const commands = selectedCommands();
 
 describe('the billing oracle: every call billed once, every period billed what DESIGN.md §4 says', () => {
+  afterAll(() => BillingWorld.settle());
   // Under load a sequence can take two minutes; a shrinking run stops (keeping its smallest failure) before vitest would.
   const searchMs = RUNS * 120_000 + (SHRINK ? SHRINK_SECONDS * 1000 : 0);
   it(`holds over ${RUNS} random sequences of billing life`, { timeout: searchMs + 120_000 }, async () => {
     let sequences = 0;
+    let started = 0;
     let steps = 0;
     let invoices = 0;
     let planInvoices = 0;
     // Shrinking stops trying new worlds SHRINK_SECONDS after the first failure (each try is a new world).
     let firstFailureAt: number | null = null;
     const shrinkingTooLong = () => firstFailureAt !== null && Date.now() - firstFailureAt > SHRINK_SECONDS * 1000;
-    await fc.assert(
-      fc.asyncProperty(
-        worldSeed,
-        fc.commands(commands, { maxCommands: MAX_STEPS, size: 'max' }),
-        async (seed, sequence) => {
-          // Past the shrinking budget: every other candidate is skipped, the smallest failure so far stands.
-          fc.pre(!shrinkingTooLong());
-          const world = await BillingWorld.create(seed);
-          world.onScheduledJobCompleted = (job) => checkScheduledRun(world, job);
-          world.onManualJobCompleted = (job) => checkManualRun(world, job);
-          try {
-            await fc.asyncModelRun(() => ({ model: world.model, real: world }), sequence);
-            sequences += 1;
-            steps += world.log.length;
-            invoices += world.quickBooks.invoices().length;
-            const onPlans = new Set(
-              [...world.model.profiles.values()]
-                .filter((profile) => profile.terms.plan)
-                .map((profile) => profile.qboCustomerId),
-            );
-            planInvoices += world.quickBooks.invoices().filter((invoice) => onPlans.has(invoice.customerId)).length;
-            if (LOG) console.info(`world: ${JSON.stringify(seed)}\n  ${world.log.join('\n  ')}`);
-          } catch (error) {
-            firstFailureAt ??= Date.now();
-            throw new Error(
-              `${(error as Error).message}\n\nworld: ${JSON.stringify(seed)}\nwhat happened:\n  ${world.log.join('\n  ')}`,
-              { cause: error },
-            );
-          } finally {
-            await world.close();
-          }
+    const summary = () =>
+      `billing oracle: ${sequences} sequences, ${steps} steps, ${invoices} invoices in QuickBooks (${planInvoices} of customers on a rate plan)`;
+    await fc
+      .assert(
+        fc.asyncProperty(
+          worldSeed,
+          fc.commands(commands, { maxCommands: MAX_STEPS, size: 'max' }),
+          async (seed, sequence) => {
+            // Past the shrinking budget: every other candidate is skipped, the smallest failure so far stands.
+            fc.pre(!shrinkingTooLong());
+            started += 1;
+            // Another sequence follows (or a shrink's next try): its database is made while this one runs.
+            const prepareNext = SHRINK || (started < RUNS && !PATH);
+            const world = await timed('create (all)', () => BillingWorld.create(seed, { prepareNext }));
+            world.onScheduledJobCompleted = (job) => checkScheduledRun(world, job);
+            world.onManualJobCompleted = (job) => checkManualRun(world, job);
+            try {
+              await timed('steps (all)', () => fc.asyncModelRun(() => ({ model: world.model, real: world }), sequence));
+              sequences += 1;
+              steps += world.log.length;
+              invoices += world.quickBooks.invoices().length;
+              const onPlans = new Set(
+                [...world.model.profiles.values()]
+                  .filter((profile) => profile.terms.plan)
+                  .map((profile) => profile.qboCustomerId),
+              );
+              planInvoices += world.quickBooks.invoices().filter((invoice) => onPlans.has(invoice.customerId)).length;
+              if (LOG) console.info(`world: ${JSON.stringify(seed)}\n  ${world.log.join('\n  ')}`);
+            } catch (error) {
+              firstFailureAt ??= Date.now();
+              throw new Error(
+                `${(error as Error).message}\n\nworld: ${JSON.stringify(seed)}\nwhat happened:\n  ${world.log.join('\n  ')}`,
+                { cause: error },
+              );
+            } finally {
+              await timed('close (all)', () => world.close());
+            }
+          },
+        ),
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          ...(PATH ? { path: PATH } : {}),
+          endOnFailure: !SHRINK,
+          ...(BUDGET_SECONDS > 0 ? { skipAllAfterTimeLimit: BUDGET_SECONDS * 1000 } : {}),
+          ...(SHRINK ? { interruptAfterTimeLimit: searchMs, markInterruptAsFailure: false } : {}),
+          verbose: 1,
         },
-      ),
-      {
-        numRuns: RUNS,
-        seed: SEED,
-        ...(PATH ? { path: PATH } : {}),
-        endOnFailure: !SHRINK,
-        ...(BUDGET_SECONDS > 0 ? { skipAllAfterTimeLimit: BUDGET_SECONDS * 1000 } : {}),
-        ...(SHRINK ? { interruptAfterTimeLimit: searchMs, markInterruptAsFailure: false } : {}),
-        verbose: 1,
-      },
-    );
-    console.info(
-      `billing oracle: ${sequences} sequences, ${steps} steps, ${invoices} invoices in QuickBooks (${planInvoices} of customers on a rate plan)`,
-    );
+      )
+      .finally(() => {
+        // Printed after a failure too: how many sequences held before it (the soak adds them up).
+        console.info(summary());
+        if (PROFILING) console.info(`where the time went:\n${timingReport()}`);
+      });
     expect(sequences).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../domain';
 import type { ChargeLine, PeriodCharge, PeriodTerms } from '../domain/period-charge';
 import type { ChargeUsage } from '../domain/rate-plan';
+import { periodsReachedInOtherZones } from './rating-zones';
 
 export type RatingSettings = { timeZone: string; incrementSeconds: number; lateUsageWindowDays: number };
 
@@ -206,17 +207,18 @@ export function windowInstants(
  * The job's days within a period as instants. The days are the company's (DESIGN.md §4: one rule
  * everywhere), also in a period recorded in another zone before a timezone change: a clerk who runs
  * 16 January after the change asks for the calls the app now shows on 16 January, which the
- * period's old zone puts partly on other days. Within the period's bounds; in the period's own
- * zone it is {@link windowInstants}.
+ * period's old zone puts partly on other days: all `jobDays` within the period's bounds (its last
+ * hours can be on the job's next day, not in `days`). In the period's own zone: {@link windowInstants}.
  */
 export function requestedInstants(
   scope: Pick<PeriodScope, 'period' | 'bounds' | 'timeZone'>,
   days: DayRange,
   companyZone: string,
+  jobDays: DayRange = days,
 ): { from: number; to: number } | null {
   if (scope.timeZone === companyZone) return windowInstants(scope, days);
-  const from = Math.max(scope.bounds.from, startOfDayInZone(days.start, companyZone).getTime());
-  const to = Math.min(scope.bounds.to, startOfDayInZone(addDays(days.end, 1), companyZone).getTime());
+  const from = Math.max(scope.bounds.from, startOfDayInZone(jobDays.start, companyZone).getTime());
+  const to = Math.min(scope.bounds.to, startOfDayInZone(addDays(jobDays.end, 1), companyZone).getTime());
   return from < to ? { from, to } : null;
 }
 
@@ -248,6 +250,7 @@ export function periodScopes(
           timeZone: settings.timeZone,
         };
   const requestedPeriods = billingPeriodsBetween(profile, billingStart, request.start, request.end, recorded);
+  const jobDays = intersectDayRanges(request, { start: billingStart, end: request.end });
   for (const period of requestedPeriods) {
     const record = recorded.find((candidate) => candidate.start === period.start) ?? null;
     const clipped = intersectDayRanges(period, { start: request.start, end: request.end });
@@ -257,9 +260,12 @@ export function periodScopes(
     const old = record && coversDays(record.covered, period) && compareDates(period.end, lateSince) < 0;
     if (request.jobType === 'MONTHLY' && old && !record.releasedBefore) continue;
     const scope = scopeOf(period, record);
-    const requestedAt = requestedInstants(scope, requested, settings.timeZone);
+    const requestedAt = requestedInstants(scope, requested, settings.timeZone, jobDays ?? requested);
     scopes.set(period.start, Object.assign(scope, { requested, requestedAt, windows: [] })); // a spread here is V8's slow copy
   }
+  // A manual run's days also reach old-zone periods ending within them (rating-zones.ts).
+  for (const reach of periodsReachedInOtherZones(request, recorded, requestedPeriods, billingStart, settings.timeZone))
+    scopes.set(reach.period.start, Object.assign(scopeOf(reach.period, reach.record), reach.scanned, { windows: [] }));
   for (const record of recorded) {
     if (!record.billedBefore || record.covered.length === 0) continue;
     if (compareDates(record.end, lateSince) < 0 && !record.releasedBefore) continue;
