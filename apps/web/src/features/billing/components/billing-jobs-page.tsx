@@ -20,7 +20,6 @@ import { BillingJobsTable } from './billing-jobs-table';
 import { KillSwitchBanner } from './kill-switch-banner';
 import { UnownedCallsPanel } from './unowned-calls-panel';
 
-
 // The two dialogs (and the form code the Run dialog needs) are fetched when first opened, not with
 // the list: less script to run before the list is usable on a phone (issue 24, Lighthouse TBT).
 const RunJobModal = lazy(() => import('./run-job-modal').then((module) => ({ default: module.RunJobModal })));
