@@ -5,11 +5,25 @@
  *
  * A reservation that ends without an invoice (kill switch, Cancel, a QuickBooks refusal, the sweep,
  * a job failure) leaves no trace in period accounting: it goes with its lines and claims, a period
- * left without lines goes too, and one that keeps lines takes the terms of its earliest remaining invoice.
+ * left without lines goes too, and one that keeps lines takes the terms of the earliest remaining
+ * invoice that fixed them.
  */
 import { Prisma, type Database } from '@phone-billing/db';
 
 type Tx = Prisma.TransactionClient;
+
+/**
+ * Whether entry `l` fixed the terms of period `bp` (DESIGN.md §4 "Terms are fixed by what QuickBooks
+ * holds"): an invoice or credit memo with a line for the period. A settlement does not, nor does an
+ * invoice that billed the period nothing (its days without usage or minimum: no line for it, only
+ * the other periods' lines); entries from before lines were kept count as they always did.
+ */
+export const fixesPeriodTerms = (l: string, bp: string): Prisma.Sql => {
+  const [entry, period] = [Prisma.raw(l), Prisma.raw(bp)];
+  return Prisma.sql`(${entry}.kind <> 'SETTLEMENT' AND (jsonb_typeof(${entry}.lines) IS DISTINCT FROM 'array' OR EXISTS (
+      SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${entry}.lines) = 'array' THEN ${entry}.lines ELSE '[]'::jsonb END) line
+      WHERE line->>'periodStart' = to_char(${period}."periodStart", 'YYYY-MM-DD'))))`;
+};
 
 /** Locks (FOR UPDATE, in id order) the billing periods the entries' lines touch; returns their ids. */
 export async function lockPeriodsOfEntries(tx: Pick<Tx, '$queryRaw'>, entryIds: string[]): Promise<string[]> {
@@ -23,8 +37,8 @@ export async function lockPeriodsOfEntries(tx: Pick<Tx, '$queryRaw'>, entryIds: 
 
 /**
  * After entries of these (locked) periods were deleted: periods with no line left are forgotten;
- * the others take the terms of their earliest remaining invoice line (the invoice that fixed them;
- * a period left with settlements only rates with the profile's terms of the moment anyway).
+ * the others take the terms of their earliest remaining line that fixed them (see fixesPeriodTerms;
+ * a period left with no such line rates with the profile's terms of the moment anyway).
  */
 export async function forgetDroppedPeriods(tx: Pick<Tx, '$executeRaw'>, periodIds: string[]): Promise<void> {
   if (periodIds.length === 0) return;
@@ -37,9 +51,9 @@ export async function forgetDroppedPeriods(tx: Pick<Tx, '$executeRaw'>, periodId
         "ratePlan" = f."ratePlan"
     FROM (
       SELECT DISTINCT ON (pl."periodId") pl."periodId", pl."ratePerMinute", pl."minimumMinutes", pl."overageRatePerMinute", pl."ratePlan"
-      FROM invoice_period_lines pl JOIN invoice_ledger l ON l.id = pl."ledgerId"
+      FROM invoice_period_lines pl JOIN invoice_ledger l ON l.id = pl."ledgerId" JOIN billing_periods p ON p.id = pl."periodId"
       WHERE pl."periodId" = ANY(${periodIds}::uuid[])
-      ORDER BY pl."periodId", l.kind = 'SETTLEMENT', l."createdAt", l.id
+      ORDER BY pl."periodId", NOT ${fixesPeriodTerms('l', 'p')}, l."createdAt", l.id
     ) f
     WHERE bp.id = f."periodId"`;
 }

@@ -164,10 +164,10 @@ export async function writeReservations(tx: Tx, options: ReserveOptions, ratings
         AS v("ledgerId" uuid, "periodId" uuid, "coveredFrom" date, "coveredTo" date, calls int, "billedSeconds" bigint, amount text,
              "ratePerMinute" text, "minimumMinutes" int, "overageRatePerMinute" text, "ratePlan" jsonb, "chargeUsage" jsonb)`;
 
-    // A period only settled until now takes the terms of its first invoice (DESIGN.md §4 "Terms are fixed by what QuickBooks holds").
+    // A period only settled until now takes the terms of its first invoice with a line for it (DESIGN.md §4 "Terms are fixed by what QuickBooks holds").
     const fixing = entries
       .filter(({ row }) => row.kind === 'INVOICE')
-      .flatMap(({ periods }) => periods.filter((period) => period.fixesTerms))
+      .flatMap(({ periods }) => periods.filter((period) => period.fixesTerms && period.charge.lines.length > 0))
       .map((period) => ({
         id: period.periodId,
         ratePerMinute: String(period.terms.ratePerMinute),

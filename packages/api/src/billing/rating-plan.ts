@@ -73,8 +73,8 @@ export type RecordedPeriod = PeriodSpan & {
   id: string;
   profileId: string;
   /**
-   * An invoice (not a settlement) touched it, so its terms are fixed (DESIGN.md §4 "Terms are fixed
-   * by what QuickBooks holds"); a period only settled so far rates with the profile's terms of the moment.
+   * An invoice holds a line for it, so its terms are fixed (DESIGN.md §4 "Terms are fixed by what QuickBooks
+   * holds"); one only settled or billed nothing (no line) so far rates with the profile's terms of the moment.
    */
   termsFixed: boolean;
   billedBefore: boolean;

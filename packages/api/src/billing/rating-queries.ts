@@ -9,6 +9,7 @@ import { billedByProfileFieldsSql } from '../domain/billable-interactions';
 import type { ProfileRow, RecordedPeriod } from './rating-plan';
 import { addUsage } from '../domain/plan-period-charge';
 import type { ChargeUsage, RatePlan } from '../domain/rate-plan';
+import { fixesPeriodTerms } from './ledger-drops';
 
 /** A transaction (or the client): rating only reads. */
 export type Reader = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
@@ -91,7 +92,7 @@ export async function loadRecordedPeriods(
            array_agg(DISTINCT l."docNumber") FILTER (WHERE l.id IS NOT NULL AND l.kind = 'INVOICE') AS "docNumbers",
            jsonb_agg(pl."chargeUsage") FILTER (WHERE l.id IS NOT NULL AND pl."chargeUsage" IS NOT NULL) AS "chargeUsage",
            EXISTS (SELECT 1 FROM invoice_period_lines fpl JOIN invoice_ledger fl ON fl.id = fpl."ledgerId"
-                   WHERE fpl."periodId" = bp.id AND fl.kind <> 'SETTLEMENT') AS "termsFixed"
+                   WHERE fpl."periodId" = bp.id AND ${fixesPeriodTerms('fl', 'bp')}) AS "termsFixed"
     FROM billing_periods bp
     LEFT JOIN invoice_period_lines pl ON pl."periodId" = bp.id
     LEFT JOIN invoice_ledger l ON l.id = pl."ledgerId" AND l.state <> 'RELEASED'
