@@ -125,20 +125,21 @@ export function simulatedQboIntegration(currentClient: () => QboClient) {
   };
 }
 
-/** Call records are inserted by the tests themselves: the Genesys pull is a recorded no-op. */
 /**
  * The usual start of a billing test: the QuickBooks simulator, a test server billing against it and
  * connected to it, its admin's REST client, and Genesys stubbed (calls are written to the database).
+ * `env` adds to the server's environment (e.g. a quick sweep).
  */
-export async function startBillingServer() {
+export async function startBillingServer(env: Record<string, string> = {}) {
   const sim = await startQboSimulator();
-  const test = await startTestServer({ env: qboEnv(sim.simulator, sim.url) });
+  const test = await startTestServer({ env: { ...qboEnv(sim.simulator, sim.url), ...env } });
   const admin = await test.admin();
   stubGenesys(test);
   await connectQbo(test, admin, sim.simulator, sim.url);
   return { sim, test, admin };
 }
 
+/** Call records are inserted by the tests themselves: the Genesys pull is a recorded no-op. */
 export function stubGenesys(test: TestServer): Array<{ startDate: string; endDate: string }> {
   const pulls: Array<{ startDate: string; endDate: string }> = [];
   test.server.services.integrations.genesys = {

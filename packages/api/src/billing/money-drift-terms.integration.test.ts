@@ -5,17 +5,11 @@
 // January kept that run's rate after the clerk changed the terms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
-import { startTestServer, type TestServer } from '../../../../test/server';
-import {
-  connectQbo,
-  createProfile,
-  insertCalls,
-  qboEnv,
-  runJob,
-  startQboSimulator,
-  stubGenesys,
-  waitForJob,
-} from '../../../../test/billing-kit';
+import type { TestServer } from '../../../../test/server';
+import { createProfile, insertCalls, runJob, startBillingServer, waitForJob } from '../../../../test/billing-kit';
+
+/** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
+const QUICK_SWEEP = { BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' };
 
 type Line = { description: string; quantity: string; unitPrice: string; amount: string };
 type Customer = { customerName: string; status: string; amount: number; lines: Line[]; qboInvoiceId: string | null };
@@ -24,16 +18,10 @@ const noon = (day: string) => `${day}T12:00:00Z`;
 describe('money that cannot drift: terms are fixed by what QuickBooks holds', () => {
   let test: TestServer;
   let admin: RestClient;
-  let sim: Awaited<ReturnType<typeof startQboSimulator>>;
+  let sim: Awaited<ReturnType<typeof startBillingServer>>['sim'];
 
   beforeAll(async () => {
-    sim = await startQboSimulator();
-    test = await startTestServer({
-      env: { ...qboEnv(sim.simulator, sim.url), BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' },
-    });
-    admin = await test.admin();
-    stubGenesys(test);
-    await connectQbo(test, admin, sim.simulator, sim.url);
+    ({ sim, test, admin } = await startBillingServer(QUICK_SWEEP));
   });
 
   afterAll(async () => {

@@ -4,33 +4,21 @@
 // in the old zone within the first day of the new zone was billed by no manual run over that day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
-import { startTestServer, type TestServer } from '../../../../test/server';
-import {
-  connectQbo,
-  createProfile,
-  insertCalls,
-  qboEnv,
-  runJob,
-  startQboSimulator,
-  stubGenesys,
-  waitForJob,
-} from '../../../../test/billing-kit';
+import type { TestServer } from '../../../../test/server';
+import { createProfile, insertCalls, runJob, startBillingServer, waitForJob } from '../../../../test/billing-kit';
+
+/** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
+const QUICK_SWEEP = { BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' };
 
 type Customer = { customerName: string; status: string; amount: number; calls: number; qboInvoiceId: string | null };
 
 describe('money that cannot drift across a timezone change', () => {
   let test: TestServer;
   let admin: RestClient;
-  let sim: Awaited<ReturnType<typeof startQboSimulator>>;
+  let sim: Awaited<ReturnType<typeof startBillingServer>>['sim'];
 
   beforeAll(async () => {
-    sim = await startQboSimulator();
-    test = await startTestServer({
-      env: { ...qboEnv(sim.simulator, sim.url), BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' },
-    });
-    admin = await test.admin();
-    stubGenesys(test);
-    await connectQbo(test, admin, sim.simulator, sim.url);
+    ({ sim, test, admin } = await startBillingServer(QUICK_SWEEP));
   });
 
   afterAll(async () => {

@@ -4,18 +4,18 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForTable } from '../../../../test/db-events';
 import type { RestClient } from '../../../../test/rest-client';
-import { startTestServer, type TestServer } from '../../../../test/server';
+import type { TestServer } from '../../../../test/server';
 import {
-  connectQbo,
   createProfile,
   insertCalls,
-  qboEnv,
   runJob,
-  startQboSimulator,
-  stubGenesys,
+  startBillingServer,
   waitForJob,
   waitForScheduledRun,
 } from '../../../../test/billing-kit';
+
+/** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
+const QUICK_SWEEP = { BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' };
 import { SCHEDULED_RUN } from './job-queues';
 
 type Line = { description: string; quantity: string; unitPrice: string; amount: string };
@@ -38,20 +38,14 @@ const noon = (day: string) => `${day}T12:00:00Z`;
 describe('money that cannot drift', () => {
   let test: TestServer;
   let admin: RestClient;
-  let sim: Awaited<ReturnType<typeof startQboSimulator>>;
+  let sim: Awaited<ReturnType<typeof startBillingServer>>['sim'];
   let queueSeq = 0;
   /** Starts a billing job as a clerk would (REST) and waits until it has ended. */
   const runToEnd = async (body: Parameters<typeof runJob>[1]) =>
     waitForJob(test, admin, (await runJob(admin, body)).id);
 
   beforeAll(async () => {
-    sim = await startQboSimulator();
-    test = await startTestServer({
-      env: { ...qboEnv(sim.simulator, sim.url), BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' },
-    });
-    admin = await test.admin();
-    stubGenesys(test);
-    await connectQbo(test, admin, sim.simulator, sim.url);
+    ({ sim, test, admin } = await startBillingServer(QUICK_SWEEP));
   });
 
   afterAll(async () => {
