@@ -3,11 +3,13 @@ import { createEmptyDatabase } from '../../../test/database';
 import { describeReport, runScaleScenario } from '../../../test/scale/scale-scenario';
 
 // The short version of `npm run test:scale` (test/scale/scale-out.scale.test.ts): two servers
-// and two workers on a fresh database, the shared simulators, 24 customers, three SIGKILLs.
+// and two workers on a fresh database, the shared simulators, 24 customers, three SIGKILLs. It runs
+// beside the other projects; on a busy 2-core machine it has needed more than 200 s (141 s when quiet), so it
+// has room: what it checks is that every customer is billed once, not how fast.
 describe('several servers and workers on one database, killed at random', () => {
   it(
     'bill every customer once per period, within QuickBooks limits, the jobs spread over the workers',
-    { timeout: 240_000 },
+    { timeout: 420_000 },
     async () => {
       const report = await runScaleScenario({
         databaseUrl: await createEmptyDatabase(),
@@ -15,7 +17,7 @@ describe('several servers and workers on one database, killed at random', () => 
         workers: 2,
         customers: 24,
         kills: 3,
-        timeoutMs: 200_000,
+        timeoutMs: 360_000,
       });
       console.info(`scale-out (CI size)\n${describeReport(report)}`);
 
