@@ -283,3 +283,36 @@ export function waitForScheduledRun(
     { waitingFor: `scheduled run ${waitingFor}` },
   );
 }
+
+/**
+ * A clerk's real run over `start`..`end` for `queues` (REST), to its end: the named customer's row
+ * of the job (status, amount, lines…), typed as the caller reads it.
+ */
+export async function customerOfRun<Customer>(
+  test: { databaseUrl: string },
+  client: RestClient,
+  run: { start: string; end: string; queues: string[] },
+  customerName: string,
+): Promise<Customer> {
+  const { id } = await runJob(client, {
+    billingPeriodStart: run.start,
+    billingPeriodEnd: run.end,
+    selectedQueues: run.queues,
+  });
+  const job = await waitForJob(test, client, id);
+  const customers = job.customers as unknown as Array<Customer & { customerName: string }>;
+  return customers.find((candidate) => candidate.customerName === customerName)!;
+}
+
+/** Edits a profile as the form does: its current fields (from the list), with `changes`. */
+export async function editProfileAsForm(
+  client: RestClient,
+  profile: { id: string; name: string },
+  changes: Record<string, unknown>,
+): Promise<void> {
+  const listed = (await client.get(`/api/v1/customer-profiles?search=${encodeURIComponent(profile.name)}`)).body
+    .data as Array<{ id: string }>;
+  const current = listed.find((candidate) => candidate.id === profile.id);
+  const answer = await client.put(`/api/v1/customer-profiles/${profile.id}`, { ...current, ...changes });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}

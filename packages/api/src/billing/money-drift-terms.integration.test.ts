@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import type { TestServer } from '../../../../test/server';
-import { createProfile, insertCalls, runJob, startBillingServer, waitForJob } from '../../../../test/billing-kit';
+import {
+  createProfile,
+  customerOfRun,
+  editProfileAsForm,
+  insertCalls,
+  startBillingServer,
+} from '../../../../test/billing-kit';
 
 /** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
 const QUICK_SWEEP = { BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' };
@@ -29,14 +35,8 @@ describe('money that cannot drift: terms are fixed by what QuickBooks holds', ()
     await sim?.close();
   });
 
-  /** Edits a profile as the form does: its current fields (from the list), with `changes`. */
-  async function editProfile(id: string, name: string, changes: Record<string, unknown>) {
-    const listed = (await admin.get(`/api/v1/customer-profiles?search=${encodeURIComponent(name)}`)).body
-      .data as Array<{ id: string }>;
-    const current = listed.find((profile) => profile.id === id);
-    const answer = await admin.put(`/api/v1/customer-profiles/${id}`, { ...current, ...changes });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  }
+  const editProfile = (id: string, name: string, changes: Record<string, unknown>) =>
+    editProfileAsForm(admin, { id, name }, changes);
 
   it('(1) an invoice that billed a period nothing (no line for it) freezes no rate: the period’s first line bills the rate of its own time', async () => {
     const { db } = test.server.services;
@@ -49,17 +49,8 @@ describe('money that cannot drift: terms are fixed by what QuickBooks holds', ()
       qboCustomerId: '7',
       billingStartDate: '2026-09-01',
     });
-    const customer = async (start: string, end: string) =>
-      (
-        (
-          await waitForJob(
-            test,
-            admin,
-            (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] }))
-              .id,
-          )
-        ).customers as unknown as Customer[]
-      ).find((candidate) => candidate.customerName === 'Split Across')!;
+    const customer = (start: string, end: string) =>
+      customerOfRun<Customer>(test, admin, { start, end, queues: [queue.name] }, 'Split Across');
     // September 1 – October 10: September has a call, October 1–10 none (and no minimum).
     await insertCalls(db, [{ queueId: queue.id, start: noon('2026-09-15'), seconds: 60 }]);
     const first = await customer('2026-09-01', '2026-10-10');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestClient } from '../../../../test/rest-client';
 import type { TestServer } from '../../../../test/server';
-import { createProfile, insertCalls, runJob, startBillingServer, waitForJob } from '../../../../test/billing-kit';
+import { createProfile, customerOfRun, insertCalls, startBillingServer } from '../../../../test/billing-kit';
 
 /** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
 const QUICK_SWEEP = { BILLING_SWEEP_SECONDS: '1', BILLING_STALE_SECONDS: '5' };
@@ -40,16 +40,8 @@ describe('money that cannot drift across a timezone change', () => {
       qboCustomerId: '4',
       billingStartDate: '2026-10-01',
     });
-    const run = async (start: string, end: string) =>
-      (
-        await waitForJob(
-          test,
-          admin,
-          (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] })).id,
-        )
-      ).customers as unknown as Customer[];
-    const customer = async (start: string, end: string) =>
-      (await run(start, end)).find((candidate) => candidate.customerName === 'Moved East')!;
+    const customer = (start: string, end: string) =>
+      customerOfRun<Customer>(test, admin, { start, end, queues: [queue.name] }, 'Moved East');
     await setZone('America/Los_Angeles');
     try {
       // 22:00 PDT on October 31 (October, billed in Los Angeles) is 01:00 EDT on November 1 in New York.
@@ -81,17 +73,8 @@ describe('money that cannot drift across a timezone change', () => {
       qboCustomerId: '5',
       billingStartDate: '2026-10-01',
     });
-    const customer = async (start: string, end: string) =>
-      (
-        (
-          await waitForJob(
-            test,
-            admin,
-            (await runJob(admin, { billingPeriodStart: start, billingPeriodEnd: end, selectedQueues: [queue.name] }))
-              .id,
-          )
-        ).customers as unknown as Customer[]
-      ).find((candidate) => candidate.customerName === 'Moved East Too')!;
+    const customer = (start: string, end: string) =>
+      customerOfRun<Customer>(test, admin, { start, end, queues: [queue.name] }, 'Moved East Too');
     await setZone('America/Los_Angeles');
     try {
       await insertCalls(db, [{ queueId: queue.id, start: '2026-10-10T19:00:00Z', seconds: 120 }]);

@@ -12,6 +12,7 @@ import {
   startBillingServer,
   waitForJob,
   waitForScheduledRun,
+  editProfileAsForm,
 } from '../../../../test/billing-kit';
 
 /** Stale reservations swept within seconds, so a stopped run's leftovers are settled during the test. */
@@ -67,14 +68,8 @@ describe('money that cannot drift', () => {
     expect(answer.status).toBe(200);
   }
 
-  /** Edits a profile as the form does: its current fields (from the list), with `changes`. */
-  async function editProfile(id: string, name: string, changes: Record<string, unknown>) {
-    const listed = (await admin.get(`/api/v1/customer-profiles?search=${encodeURIComponent(name)}`)).body
-      .data as Array<{ id: string }>;
-    const current = listed.find((profile) => profile.id === id);
-    const answer = await admin.put(`/api/v1/customer-profiles/${id}`, { ...current, ...changes });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  }
+  const editProfile = (id: string, name: string, changes: Record<string, unknown>) =>
+    editProfileAsForm(admin, { id, name }, changes);
 
   it('(1) a run stopped by the kill switch freezes no rate: after the rate is fixed, the next run bills the fixed rate', async () => {
     const { db } = test.server.services;

@@ -10,6 +10,7 @@ import {
   calendarDateInZone,
   calendarFromDate,
   compareDates,
+  dayRangeToInstants,
   coversDays,
   defaultBillingStartDate,
   displayDate,
@@ -103,7 +104,10 @@ export type PlannedBox = ClaimBox & {
 export type PlannedPeriod = PeriodSpan & {
   /** The recorded period's id; null when this invoice would be the first to touch it. */
   periodId: string | null;
-  /** A recorded period whose terms no invoice fixed yet: an invoice of this rating fixes them to `terms`. */
+  /**
+   * A recorded period whose terms no invoice fixed yet and which this rating bills a line for: an
+   * invoice of this rating fixes them to `terms` (one that bills the period nothing does not).
+   */
   fixesTerms: boolean;
   /** Days of the period the job bills (the line's covered days); null for late calls only. */
   requested: DayRange | null;
@@ -214,11 +218,12 @@ export function requestedInstants(
   scope: Pick<PeriodScope, 'period' | 'bounds' | 'timeZone'>,
   days: DayRange,
   companyZone: string,
-  jobDays: DayRange = days,
+  jobDays: DayRange,
 ): { from: number; to: number } | null {
   if (scope.timeZone === companyZone) return windowInstants(scope, days);
-  const from = Math.max(scope.bounds.from, startOfDayInZone(jobDays.start, companyZone).getTime());
-  const to = Math.min(scope.bounds.to, startOfDayInZone(addDays(jobDays.end, 1), companyZone).getTime());
+  const jobAt = dayRangeToInstants(jobDays.start, jobDays.end, companyZone);
+  const from = Math.max(scope.bounds.from, jobAt.from.getTime());
+  const to = Math.min(scope.bounds.to, jobAt.toExclusive.getTime());
   return from < to ? { from, to } : null;
 }
 

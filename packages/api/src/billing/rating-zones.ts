@@ -5,8 +5,8 @@
  * Los Angeles ends at 07:00 UTC: a run over November 1 must scan October's last hours too.
  */
 import {
-  addDays,
   calendarDateInZone,
+  dayRangeToInstants,
   intersectDayRanges,
   startOfDayInZone,
   type DayRange,
@@ -34,8 +34,8 @@ export function periodsReachedInOtherZones(
   companyZone: string,
 ): ReachedPeriod[] {
   if (request.jobType === 'MONTHLY') return [];
-  const from = startOfDayInZone(request.start, companyZone).getTime();
-  const to = startOfDayInZone(addDays(request.end, 1), companyZone).getTime();
+  const jobAt = dayRangeToInstants(request.start, request.end, companyZone);
+  const [from, to] = [jobAt.from.getTime(), jobAt.toExclusive.getTime()];
   const reached: ReachedPeriod[] = [];
   for (const record of recorded) {
     if (record.timeZone === companyZone || named.some((period) => period.start === record.start)) continue;
