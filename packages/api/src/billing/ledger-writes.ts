@@ -167,7 +167,7 @@ export async function writeReservations(tx: Tx, options: ReserveOptions, ratings
     // A period only settled until now takes the terms of its first invoice with a line for it (DESIGN.md §4 "Terms are fixed by what QuickBooks holds").
     const fixing = entries
       .filter(({ row }) => row.kind === 'INVOICE')
-      .flatMap(({ periods }) => periods.filter((period) => period.fixesTerms))
+      .flatMap(({ periods }) => periods.filter((period) => period.fixesTerms && period.charge.lines.length > 0))
       .map((period) => ({
         id: period.periodId,
         ratePerMinute: String(period.terms.ratePerMinute),

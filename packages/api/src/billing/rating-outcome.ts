@@ -135,7 +135,7 @@ export function rateDrafts(
         endsAt: scope.bounds.to,
         timeZone: scope.timeZone,
         terms,
-        fixesTerms: scope.recorded !== null && !fixed && charge.lines.length > 0,
+        fixesTerms: scope.recorded !== null && !fixed,
         requested: newDays.length || !billedBefore ? scope.requested : null,
         billedBefore,
         invoicedBefore: scope.recorded?.invoicedBefore ?? '0.00',
