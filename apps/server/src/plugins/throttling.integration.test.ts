@@ -235,14 +235,18 @@ describe('unknown e-mails cost the same password check as known ones', () => {
       return used.user + used.system;
     };
     await cpuOf('warm-up@example.com', 0);
-    // Interleaved, so whatever else this process does meanwhile (GC, the job queue) falls on both alike.
-    let known = 0;
-    let unknown = 0;
-    for (let attempt = 1; attempt <= 8; attempt++) {
-      known += await cpuOf(TEST_ADMIN.email, attempt);
-      unknown += await cpuOf('nobody-here@example.com', attempt);
+    // Interleaved, so whatever else this process does meanwhile (GC, the job queue) falls on both
+    // alike, and compared by medians, so one attempt that met a garbage collection does not decide
+    // (sums failed once at 0.56 in a clean-clone run). Without the dummy check an unknown e-mail cost
+    // about 0.3 of a known one; a known one also records the failure, so equal is not expected.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let attempt = 1; attempt <= 9; attempt++) {
+      known.push(await cpuOf(TEST_ADMIN.email, attempt));
+      unknown.push(await cpuOf('nobody-here@example.com', attempt));
     }
-    expect(unknown).toBeGreaterThan(known * 0.6);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
     await forgetSignIns(TEST_ADMIN.email);
   });
 });
