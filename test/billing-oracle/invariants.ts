@@ -204,6 +204,9 @@ function markRated(world: BillingWorld, profileId: string, period: ModelPeriod, 
  * A released period is settled by this run: its money is checked again.
  */
 export async function checkScheduledRun(world: BillingWorld, job: ScheduledJob): Promise<void> {
+  // A run of a profile deleted since (a failed one, retried) completes with nothing to bill: the
+  // profile is gone with its periods (soak seed 238827408 path 24).
+  if (world.memory.deletedProfiles.has(job.profileId)) return;
   world.quickBooks.refresh(world.nowMs);
   const profile = world.model.profile(job.profileId);
   const documents = world.quickBooks.invoices().filter((document) => document.customerId === profile.qboCustomerId);

@@ -124,6 +124,7 @@ const archive = fc.nat(3).map((index) =>
       if (profile.archived) return;
       const { archived } = await deleteProfile(world.db, profile.id, null, world.now);
       if (archived) await world.stampActivity(profile.id);
+      else world.memory.deletedProfiles.add(profile.id);
       world.model.archive(profile.id, world.nowMs);
       // Its last period owes a prorated minimum, but an archived profile has no next run to credit what was billed of it.
       world.memory.disturbed.set(periodKey(world.model.periodAt(profile.id, world.nowMs)), {

@@ -84,6 +84,11 @@ export type WorldMemory = {
   disturbed: Map<string, { reason: string; endMs: number }>;
   /** Periods a completed scheduled run must have billed (the minimum is owed even without calls). */
   mustBill: Map<string, ModelPeriod>;
+  /**
+   * Profiles deleted outright (never invoiced: DESIGN.md §4 "Archive"): nothing of them is billed any
+   * more, so a failed run of theirs retried later bills nothing and owes nothing.
+   */
+  deletedProfiles: Set<string>;
   /** Calls each QuickBooks invoice holds, as the app's calls export names them. */
   callsOfInvoice: Map<string, string[]>;
   /**
@@ -137,6 +142,7 @@ export class BillingWorld {
     releasedWhileRunning: new Set(),
     disturbed: new Map(),
     mustBill: new Map(),
+    deletedProfiles: new Set(),
     callsOfInvoice: new Map(),
     ratedMs: new Map(),
     ratedTerms: new Map(),
