@@ -105,8 +105,8 @@ export type PlannedPeriod = PeriodSpan & {
   /** The recorded period's id; null when this invoice would be the first to touch it. */
   periodId: string | null;
   /**
-   * A recorded period whose terms no invoice fixed yet and which this rating bills a line for: an
-   * invoice of this rating fixes them to `terms` (one that bills the period nothing does not).
+   * A recorded period whose terms no invoice fixed yet: an invoice of this rating that holds a line
+   * for it fixes them to `terms` (ledger-writes; one that bills the period nothing does not).
    */
   fixesTerms: boolean;
   /** Days of the period the job bills (the line's covered days); null for late calls only. */
