@@ -13,7 +13,7 @@ import {
   subtractDayRanges,
 } from '../domain';
 import { chargeForPeriod, type ChargeLine, type PeriodCharge, type PeriodTerms } from '../domain/period-charge';
-import { addUsage, chargeForPlanPeriod, prorateMinimum } from '../domain/plan-period-charge';
+import { addUsage, chargeForPlanPeriod, planInService } from '../domain/plan-period-charge';
 import type { ChargeUsage, RatePlan } from '../domain/rate-plan';
 import { addDecimals, formatDecimal, parseDecimal, subtractDecimals } from '../domain/decimal';
 import { usageMinutes, AMOUNT_PLACES } from '../domain/rating';
@@ -92,7 +92,7 @@ export function rateDrafts(
         ratePerMinute: allOverage ? profile.overageRatePerMinute : profile.ratePerMinute,
         minimumMinutes,
         overageRatePerMinute: profile.overageRatePerMinute,
-        ratePlan: planInForce ? prorateMinimum(planInForce, service) : null,
+        ratePlan: planInForce ? planInService(planInForce, service) : null,
       };
       const billedBefore = scope.recorded?.billedBefore ?? false;
       const newDays = scope.requested ? subtractDayRanges(scope.requested, scope.recorded?.covered ?? []) : [];

@@ -36,9 +36,20 @@ export type PlanPeriodChargeInput = {
   prorated?: { days: number; of: number } | null;
 };
 
-/** The plan with its minimum charge prorated by days in service (half-up to cents). */
-export function prorateMinimum(plan: RatePlan, share: { days: number; of: number } | null): RatePlan {
+/**
+ * The plan for a period in service `share.days` of its `share.of` days (DESIGN.md §4 "Periods in
+ * service"): its minimum charge prorated (half-up to cents). A period in service no day owes
+ * nothing, so its period fees are priced 0 too (pricePlanPeriod gives them no line); this plan is
+ * the period's stored terms, so a later invoice (late usage) does not bill the fee either.
+ */
+export function planInService(plan: RatePlan, share: { days: number; of: number } | null): RatePlan {
   if (!share || share.days >= share.of) return plan;
+  if (share.days === 0)
+    return {
+      ...plan,
+      charges: plan.charges.map((charge) => (charge.unit === 'period' ? { ...charge, price: '0' } : charge)),
+      minimumCharge: formatDecimal(parseDecimal(0n), AMOUNT_PLACES),
+    };
   const minimum = divideRoundHalfUp(
     multiplyDecimals(plan.minimumCharge, BigInt(share.days)),
     BigInt(share.of),

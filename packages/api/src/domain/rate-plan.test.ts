@@ -13,6 +13,7 @@ import {
 } from './rate-plan';
 import { rateUsage } from './rating';
 import { chargeForPeriod } from './period-charge';
+import { planInService } from './plan-period-charge';
 
 // Expected amounts are worked out by hand in the comments, never by calling the code under test.
 
@@ -165,6 +166,11 @@ describe('pricePlanPeriod', () => {
       ['Minimum commitment top-up, 10/01/2026–10/31/2026', '51.00'],
     ]);
     expect(priced.total).toBe('150.00');
+  });
+
+  it('bills a period in service no day nothing: no minimum, no period fee (DESIGN.md §4 periods in service)', () => {
+    const plan = planInService({ ...contactCentrePlan, minimumCharge: '150' }, { days: 0, of: 31 });
+    expect(pricePlanPeriod(plan, [], october)).toEqual({ lines: [], total: '0.00' });
   });
 
   it('gives a line per tier used and one for the included units', () => {

@@ -219,7 +219,7 @@ function chargeLines(charge: RateCharge, chargeIndex: number, usage: ChargeUsage
  * one line per charge (per tier used, and its included units), one per period fee, and a
  * "Minimum commitment top-up" line when the lines total less than the minimum charge. A plan of
  * the spec's fields bills exactly today's lines ("Phone usage", or "Minimum commitment" and
- * "Overage": rateUsage). A period in service part of its days has its minimum prorated first (prorateMinimum).
+ * "Overage": rateUsage). A period in service part of its days has its minimum prorated first (planInService).
  */
 export function pricePlanPeriod(
   plan: RatePlan,
@@ -245,9 +245,12 @@ export function pricePlanPeriod(
   }
   const lines: PlanLine[] = [];
   plan.charges.forEach((charge, index) => {
-    if (charge.unit === 'period')
-      lines.push(planLine(`${charge.name}, ${periodLabel}`, '1', charge.price ?? '0', index));
-    else lines.push(...chargeLines(charge, index, usage[index] ?? { interactions: 0, billedSeconds: 0 }, periodLabel));
+    if (charge.unit === 'period') {
+      // A fee of 0 bills nothing and gets no line, as a charge with no usage (a period in service no day: planInService).
+      if (parseDecimal(charge.price ?? '0').coefficient !== 0n)
+        lines.push(planLine(`${charge.name}, ${periodLabel}`, '1', charge.price ?? '0', index));
+    } else
+      lines.push(...chargeLines(charge, index, usage[index] ?? { interactions: 0, billedSeconds: 0 }, periodLabel));
   });
   const sum = (list: PlanLine[]) =>
     list.reduce<Decimal>((total, line) => addDecimals(total, line.amount), parseDecimal(0n));
