@@ -48,7 +48,7 @@ export function planInService(plan: RatePlan, share: { days: number; of: number 
     return {
       ...plan,
       charges: plan.charges.map((charge) => (charge.unit === 'period' ? { ...charge, price: '0' } : charge)),
-      minimumCharge: formatDecimal(parseDecimal(0n), AMOUNT_PLACES),
+      minimumCharge: '0.00',
     };
   const minimum = divideRoundHalfUp(
     multiplyDecimals(plan.minimumCharge, BigInt(share.days)),

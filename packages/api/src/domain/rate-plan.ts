@@ -247,8 +247,9 @@ export function pricePlanPeriod(
   plan.charges.forEach((charge, index) => {
     if (charge.unit === 'period') {
       // A fee of 0 bills nothing and gets no line, as a charge with no usage (a period in service no day: planInService).
-      if (parseDecimal(charge.price ?? '0').coefficient !== 0n)
-        lines.push(planLine(`${charge.name}, ${periodLabel}`, '1', charge.price ?? '0', index));
+      const price = charge.price ?? '0';
+      if (parseDecimal(price).coefficient !== 0n)
+        lines.push(planLine(`${charge.name}, ${periodLabel}`, '1', price, index));
     } else
       lines.push(...chargeLines(charge, index, usage[index] ?? { interactions: 0, billedSeconds: 0 }, periodLabel));
   });

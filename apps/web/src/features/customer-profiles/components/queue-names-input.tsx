@@ -24,15 +24,17 @@ export function QueueNamesInput({ id, value, onChange, knownNames, invalid, desc
   const known = knownNames ? new Set(knownNames) : null;
   const unknown = known ? value.filter((name) => !known.has(name)) : [];
 
-  const add = () => {
-    const next = addQueueName(value, draft);
+  // Enter adds what the field shows, not the last rendered draft: a name typed and entered faster
+  // than React re-renders (a paste then Enter on a busy machine) would otherwise be dropped.
+  const add = (typed: string = draft) => {
+    const next = addQueueName(value, typed);
     if (next.length !== value.length) onChange(next);
     setDraft('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      add();
+      add(event.currentTarget.value);
     }
   };
 
@@ -57,7 +59,7 @@ export function QueueNamesInput({ id, value, onChange, knownNames, invalid, desc
               <option key={name} value={name} />
             ))}
         </datalist>
-        <Button type="button" variant="outline" onClick={add} aria-label="Add queue name">
+        <Button type="button" variant="outline" onClick={() => add()} aria-label="Add queue name">
           <Plus className="h-4 w-4" aria-hidden /> Add
         </Button>
       </div>
