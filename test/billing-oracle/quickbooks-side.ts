@@ -14,6 +14,11 @@ export type SeenDocument = {
   /** The job the app named in the private note ("Billing job BJ-…"), null when it named none. */
   jobCode: string | null;
   lines: Array<{ description: string; amount: number }>;
+  /**
+   * The customer memo, which names every period the document touches (DESIGN.md §4 "Lines": the memo
+   * names the periods), also one it bills nothing for and so gives no line.
+   */
+  memo: string;
   total: number;
   state: 'active' | 'voided' | 'deleted';
   /** Simulated time at which the oracle first saw it. */
@@ -110,6 +115,7 @@ type SimulatorCreditMemo = {
   DocNumber?: string;
   CustomerRef: { value: string };
   PrivateNote?: string;
+  CustomerMemo?: { value: string };
   TotalAmt: number;
   Line: Array<{ DetailType: string; Description?: string; Amount: number }>;
 };
@@ -149,6 +155,7 @@ export class QuickBooksMemory {
                 description: line.Description ?? '',
                 amount: line.Amount,
               })),
+        memo: voided && previous ? previous.memo : (invoice.CustomerMemo?.value ?? ''),
         total: voided && previous ? previous.total : invoice.TotalAmt,
         state: voided ? 'voided' : 'active',
         firstSeenMs: previous?.firstSeenMs ?? nowMs,
@@ -168,6 +175,7 @@ export class QuickBooksMemory {
           description: line.Description ?? '',
           amount: line.Amount,
         })),
+        memo: memo.CustomerMemo?.value ?? '',
         total: memo.TotalAmt,
         state: (memo.PrivateNote ?? '').startsWith('Voided') ? 'voided' : 'active',
         firstSeenMs: previous?.firstSeenMs ?? nowMs,

@@ -590,8 +590,9 @@ export class BillingWorld {
   }
 
   /**
-   * The end of the last period of a profile that any invoice QuickBooks created names, or that the
-   * app settled (a settled period is billed: it keeps its days and its terms), or null.
+   * The end of the last period of a profile that any invoice QuickBooks created names (in a line or
+   * its memo), or that the app settled (a settled period is billed: it keeps its days and its terms),
+   * or null.
    */
   async lastBilledEndMs(profileId: string): Promise<number | null> {
     this.quickBooks.refresh(this.nowMs);
@@ -605,9 +606,10 @@ export class BillingWorld {
     }
     for (const document of this.quickBooks.invoices()) {
       if (document.customerId !== profile.qboCustomerId) continue;
-      for (const line of document.lines) {
-        const match = /(\d{2})\/(\d{2})\/(\d{4})/.exec(line.description);
-        if (!match) continue;
+      // Lines and memo: a period of the run owing nothing (no usage, no minimum) gets no line, but the
+      // memo names it (DESIGN.md §4 "Lines"): settled, it is billed (soak seed 238827412 path 2).
+      const texts = [...document.lines.map((line) => line.description), document.memo];
+      for (const match of texts.flatMap((text) => [...text.matchAll(/(\d{2})\/(\d{2})\/(\d{4})/g)])) {
         const period = this.model.periodNaming(profileId, `${match[3]}-${match[1]}-${match[2]}`);
         if (period && (last === null || period.endMs > last)) last = period.endMs;
       }
