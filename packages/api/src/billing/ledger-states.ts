@@ -77,7 +77,8 @@ export async function markSending(
 
 /** An attempt ended without a definite answer: sticky, shown to people, and never dropped unasked. */
 export async function markOutcomeUnknown(db: Database, entryId: string): Promise<void> {
-  await db.invoiceLedgerEntry.update({ where: { id: entryId }, data: { outcomeUnknown: true } });
+  // Only a reservation's outcome can be unknown: an entry another worker saw created stays as it is.
+  await db.invoiceLedgerEntry.updateMany({ where: { id: entryId, state: 'RESERVED' }, data: { outcomeUnknown: true } });
 }
 
 /**

@@ -2,7 +2,13 @@
 // wait for a rate-limit slot; a reservation whose request may have reached QuickBooks is never
 // dropped, and its requestid never changes, whatever fails next.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryTokenStore, QboClient, QboOAuth, type QboTokenSet } from '@phone-billing/integrations/qbo';
+import {
+  createMemoryTokenStore,
+  QboApiError,
+  QboClient,
+  QboOAuth,
+  type QboTokenSet,
+} from '@phone-billing/integrations/qbo';
 import type { RequestLimiter } from '@phone-billing/integrations/request-limiter';
 import { createQboSimulator, type QboSimulator } from '@phone-billing/integrations/qbo/simulator';
 import { createTestApi, type TestApi } from '../../../../test/caller';
@@ -242,6 +248,48 @@ describe('sending invoices', () => {
     const entry = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
     expect(entry).toMatchObject({ state: 'CREATED', sendAttempts: 1 });
     expect(simulator.invoices().filter((invoice) => invoice.DocNumber === entry.docNumber)).toHaveLength(1);
+    expect((await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
+  });
+
+  it('(issue 20, 6) a worker whose request was out when it lost the job never marks failed the invoice the new owner sent', async () => {
+    const { queue } = await customer(1);
+    const job = await startManualJob(
+      api.services,
+      { billingPeriodStart: '2026-10-01', billingPeriodEnd: '2026-10-31', isDryRun: false, selectedQueues: [queue] },
+      null,
+    );
+    // The first worker's request goes out (beforeSend passes: it owns the job) and hangs; when its
+    // answer finally comes, QuickBooks has refused it (its customer reference had gone stale).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let out!: () => void;
+    const isOut = new Promise<void>((resolve) => (out = resolve));
+    client = new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'createInvoice') return Reflect.get(target, property, receiver);
+        return async (_invoice: unknown, options: { beforeSend?: (attempt: { number: number }) => Promise<void> }) => {
+          await options.beforeSend?.({ number: 1 });
+          out();
+          await answered;
+          throw new QboApiError({ status: 400, code: '610', message: 'QuickBooks error 610: Object Not Found' });
+        };
+      },
+    });
+    const first = runBillingJob(api.services, job.id, { heartbeatMs: 3_600_000 });
+    await isOut;
+    // Its heartbeat stalls; a second worker takes the job over and sends the invoice (same requestid).
+    await api.db
+      .$executeRaw`UPDATE billing_jobs SET "heartbeatAt" = now() AT TIME ZONE 'UTC' - interval '1 hour' WHERE id = ${job.id}::uuid`;
+    client = new QboClient({ config, tokenStore: createMemoryTokenStore(tokens), sleep: () => Promise.resolve() });
+    expect(await runBillingJob(api.services, job.id)).toBe('done');
+    answer();
+    await first;
+    const entry = await api.db.invoiceLedgerEntry.findFirstOrThrow({ where: { billingJobId: job.id } });
+    expect(entry).toMatchObject({ state: 'CREATED', outcomeUnknown: false });
+    expect(simulator.invoices().filter((invoice) => invoice.DocNumber === entry.docNumber)).toHaveLength(1);
+    // Job Details says what QuickBooks holds: invoiced, not "QuickBooks refused the invoice".
+    const row = await api.db.billingJobCustomer.findFirstOrThrow({ where: { billingJobId: job.id } });
+    expect(row).toMatchObject({ status: 'INVOICED', error: null, qboInvoiceId: entry.qboInvoiceId });
     expect((await api.db.billingJob.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('COMPLETED');
   });
 

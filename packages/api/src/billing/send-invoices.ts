@@ -159,29 +159,35 @@ type SendContext = {
   taxCodes: () => Promise<CompanyTaxCodes | null>;
 };
 
-async function failCustomer(db: Database, customerId: string, message: string): Promise<void> {
-  await db.billingJobCustomer.update({
-    where: { id: customerId },
+/**
+ * Records why a customer's invoice was not sent, unless it no longer may: a worker that lost the job
+ * to another (its heartbeat stalled) leaves the customer to the new owner, and a customer whose
+ * invoice QuickBooks already holds (the other worker sent it) is never marked failed after the fact.
+ */
+async function failCustomer(context: SendContext, message: string): Promise<void> {
+  await context.db.billingJobCustomer.updateMany({
+    where: { id: context.customerId, status: { not: 'INVOICED' }, job: { ownerToken: context.job.ownerToken } },
     data: { status: 'FAILED', error: message.slice(0, 2000) },
   });
 }
 
+/** Thrown by the beforeSend hook when the job is still ours but the entry is no longer RESERVED: not sent. */
+class EntryNotReserved extends Error {}
+
 /** Sends one reserved invoice exactly once. Returns a stop signal when the job must stop before sending. */
 async function sendOne(context: SendContext): Promise<StopSignal> {
-  const { db, customerId, client } = context;
+  const { db, client } = context;
   const entry = await db.invoiceLedgerEntry.findUnique({ where: { id: context.ledgerId } });
   if (!entry)
-    return failCustomer(
-      db,
-      customerId,
-      'The reservation of this invoice is gone; Retry rates this customer again',
-    ).then(() => null);
+    return failCustomer(context, 'The reservation of this invoice is gone; Retry rates this customer again').then(
+      () => null,
+    );
   if (entry.state === 'CREATED' && entry.qboInvoiceId) {
     await markInvoiceCreated(db, entry, { Id: entry.qboInvoiceId });
     return null;
   }
   if (entry.state !== 'RESERVED')
-    return failCustomer(db, customerId, `The reservation is ${entry.state.toLowerCase()}`).then(() => null);
+    return failCustomer(context, `The reservation is ${entry.state.toLowerCase()}`).then(() => null);
 
   const profile = await db.customerProfile.findFirst({
     where: { id: entry.profileId },
@@ -190,7 +196,7 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
   const qboCustomerId = profile?.qboCustomerId?.trim();
   if (!client || !qboCustomerId) {
     // Nothing was ever sent for an entry without firstSentAt: the reservation is kept for Retry.
-    await failCustomer(db, customerId, !client ? (context.clientError ?? NOT_CONNECTED_MESSAGE) : NOT_LINKED_TO_QBO);
+    await failCustomer(context, !client ? (context.clientError ?? NOT_CONNECTED_MESSAGE) : NOT_LINKED_TO_QBO);
     return null;
   }
 
@@ -203,8 +209,7 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
     }
     if (existing === undefined) {
       await failCustomer(
-        db,
-        customerId,
+        context,
         `QuickBooks could not be asked whether invoice ${entry.docNumber} exists; ${RETRY_CHECKS}`,
       );
       return null;
@@ -221,7 +226,7 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
       itemsByName.set(name, await context.item(name));
     }
   } catch (error) {
-    await failCustomer(db, customerId, `QuickBooks service item "${itemName}" unavailable: ${messageOf(error)}`);
+    await failCustomer(context, `QuickBooks service item "${itemName}" unavailable: ${messageOf(error)}`);
     return null;
   }
   // A tax code the company does not know is refused here, naming the valid ones, never sent.
@@ -230,8 +235,7 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
   if (taxProblem) {
     const released = await dropRefusedReservation(db, entry.id);
     await failCustomer(
-      db,
-      customerId,
+      context,
       `${taxProblem} Fix the customer profile's tax code, then run billing again${released ? '' : ' (Retry checks QuickBooks first)'}.`,
     );
     return null;
@@ -254,8 +258,11 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
     const stop = await stopSignal(db, context.job.id, context.job.ownerToken);
     if (stop) throw new SendingStopped(stop);
     const sending = await markSending(db, entry.id, context.job.ownerToken);
-    if (!sending)
-      throw new SendingStopped((await stopSignal(db, context.job.id, context.job.ownerToken)) ?? { reason: 'lost' });
+    if (!sending) {
+      const lost = await stopSignal(db, context.job.id, context.job.ownerToken);
+      // Still ours, but another worker's send or drop moved the entry on: this one is settled below.
+      throw lost ? new SendingStopped(lost) : new EntryNotReserved();
+    }
     attempts = sending.attempts;
   };
   try {
@@ -271,6 +278,16 @@ async function sendOne(context: SendContext): Promise<StopSignal> {
       if (attempts > 0) await markOutcomeUnknown(db, entry.id);
       return error.signal;
     }
+    if (error instanceof EntryNotReserved) {
+      const now = await db.invoiceLedgerEntry.findUnique({ where: { id: entry.id } });
+      if (now?.state === 'CREATED' && now.qboInvoiceId) await markInvoiceCreated(db, now, { Id: now.qboInvoiceId });
+      else
+        await failCustomer(
+          context,
+          `The reservation is ${now ? now.state.toLowerCase() : 'gone'}; Retry rates this customer again`,
+        );
+      return null;
+    }
     await settleFailedSend(context, entry, attempts, error);
     return null;
   }
@@ -283,7 +300,7 @@ async function settleFailedSend(
   attempts: number,
   error: unknown,
 ): Promise<void> {
-  const { db, customerId, client } = context;
+  const { db, client } = context;
   const message = messageOf(error);
   if (error instanceof QboApiError && error.code === '6140') {
     // Duplicate DocNumber: our invoice is there already.
@@ -292,11 +309,7 @@ async function settleFailedSend(
   }
   if (error instanceof QboAuthError) {
     // Refused before it was read: nothing was created. The reservation stays (same requestid).
-    return failCustomer(
-      db,
-      customerId,
-      `QuickBooks refused the connection (${message}); reconnect QuickBooks, then Retry`,
-    );
+    return failCustomer(context, `QuickBooks refused the connection (${message}); reconnect QuickBooks, then Retry`);
   }
   // Throttled (429, or 403 with code 3001) past the client's patience: refused for now, but not for good.
   const refused =
@@ -308,17 +321,16 @@ async function settleFailedSend(
   if (refused) {
     // Refused outright. Only a first attempt lets the reservation go: an earlier one may have landed.
     if (attempts <= 1 && (await dropRefusedReservation(db, entry.id)))
-      return failCustomer(db, customerId, `QuickBooks refused the invoice: ${message}`);
+      return failCustomer(context, `QuickBooks refused the invoice: ${message}`);
     return failCustomer(
-      db,
-      customerId,
+      context,
       `QuickBooks refused the invoice: ${message}. An earlier attempt may have reached QuickBooks; ${RETRY_CHECKS}`,
     );
   }
   await markOutcomeUnknown(db, entry.id);
   const existing = await findSentInvoice(client!, entry.docNumber, entry.kind);
   if (existing) return markInvoiceCreated(db, entry, existing);
-  return failCustomer(db, customerId, `QuickBooks did not confirm the invoice (${message}); ${RETRY_CHECKS}`);
+  return failCustomer(context, `QuickBooks did not confirm the invoice (${message}); ${RETRY_CHECKS}`);
 }
 
 export { resolveAbandonedReservations } from './abandoned-reservations';
