@@ -18,7 +18,8 @@ type Mutant = {
   replacement: string;
   /**
    * The oracle's operations (BILLING_PROPERTY_OPERATIONS); absent: the default mix that `npm test`
-   * draws from, which must reach every mutant by itself.
+   * draws from. A mutant whose path the mix reaches only in some runs (races change what is billed
+   * when) is aimed at operations that reach it every time.
    */
   operations?: string;
   runs: number;
@@ -49,6 +50,11 @@ const MUTANTS: Mutant[] = [
     file: 'packages/api/src/domain/period-charge.ts',
     pattern: /if \(!input\.billedBefore\) \{/,
     replacement: 'if (!input.billedBefore || input.newDays !== null) {',
+    // Aimed: a split period needs a manual run that ends inside a period of a customer with a
+    // minimum (not on a plan), then a run over the rest. The default mix reaches that in some runs
+    // of this seed and not in others (its races change what is billed when), so b's verdict
+    // wavered; manual runs, time and calls alone reach it every time (issue 20).
+    operations: 'manual,advance,calls',
     runs: RUNS,
     steps: STEPS,
     seed: '20261220',
