@@ -204,6 +204,7 @@ export async function monthEndView(services: AppServices, month: string, now = n
       genesysQueueNames: true,
       billingPeriodStart: true,
       billingPeriodEnd: true,
+      periodRuleHistory: true,
       billingStartDate: true,
       createdAt: true,
       isActive: true,

@@ -100,6 +100,7 @@ export async function billingPreflight(
       minimumMinutes: true,
       billingPeriodStart: true,
       billingPeriodEnd: true,
+      periodRuleHistory: true,
       billingStartDate: true,
       createdAt: true,
     },

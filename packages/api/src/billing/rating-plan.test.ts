@@ -27,6 +27,7 @@ const profile: ProfileRow = {
   taxCode: null,
   billingPeriodStart: 1,
   billingPeriodEnd: 31,
+  periodRuleHistory: [],
   billingStartDate: '2026-01-01',
   createdAt: new Date('2026-01-01T00:00:00Z'),
   genesysQueueNames: ['Sales'],

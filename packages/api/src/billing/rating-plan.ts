@@ -52,6 +52,8 @@ export type ProfileRow = {
   taxCode: string | null;
   billingPeriodStart: number;
   billingPeriodEnd: number;
+  /** The rules it had before (domain/billing-period.ts EarlierPeriodRule, as stored). */
+  periodRuleHistory: unknown;
   billingStartDate: string | null;
   createdAt: Date;
   genesysQueueNames: string[];

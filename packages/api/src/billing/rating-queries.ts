@@ -20,7 +20,7 @@ export async function loadProfiles(tx: Reader, profileIds: string[]): Promise<Ma
     Array<Omit<ProfileRow, 'activity'> & { activity: Array<{ at: string; isActive: boolean }> | null }>
   >`
     SELECT p.id::text, p."isActive", p."archivedAt", p."qboCustomerId", p."ratePerMinute"::text AS "ratePerMinute", p."minimumMinutes",
-           p."overageRatePerMinute"::text AS "overageRatePerMinute", p."taxCode", p."billingPeriodStart", p."billingPeriodEnd",
+           p."overageRatePerMinute"::text AS "overageRatePerMinute", p."taxCode", p."billingPeriodStart", p."billingPeriodEnd", p."periodRuleHistory",
            to_char(p."billingStartDate", 'YYYY-MM-DD') AS "billingStartDate", p."createdAt", p."genesysQueueNames",
            (SELECT jsonb_agg(jsonb_build_object('at', to_char(a."at", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'isActive', a."isActive") ORDER BY a."at", a.id)
               FROM profile_activity_changes a WHERE a."profileId" = p.id) AS activity

@@ -38,6 +38,7 @@ export async function profilesWithUnbilledPeriods(
       qboDisplayName: true,
       billingPeriodStart: true,
       billingPeriodEnd: true,
+      periodRuleHistory: true,
       billingStartDate: true,
       createdAt: true,
       genesysQueueNames: true,

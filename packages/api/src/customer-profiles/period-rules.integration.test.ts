@@ -223,4 +223,65 @@ describe('period rules that cover every day', () => {
       ['Usage, 10/16/2026–10/31/2026', '10.00'],
     ]);
   });
+  it('a rule changed after billing takes effect after the last billed period: an unbilled period before it is billed as the old rule drew it', async () => {
+    const { db } = test.server.services;
+    await db.genesysQueue.create({ data: { id: 'change-q', name: 'Change Queue' } });
+    // Billed the 8th to the 7th, 5 minutes at $1.25 a minimum, billing from 12/27/2024.
+    const profile = await createProfile(db, {
+      name: 'Rule Changer',
+      queues: ['Change Queue'],
+      rate: '1.25',
+      minimum: 5,
+      overage: '0.0850',
+      billingStartDate: '2024-12-27',
+    });
+    await db.customerProfile.update({
+      where: { id: profile.id },
+      data: { billingPeriodStart: 8, billingPeriodEnd: 7 },
+    });
+    const bill = async (start: string, end: string) =>
+      (
+        (
+          await waitForJob(
+            test,
+            admin,
+            (
+              await runJob(admin, {
+                billingPeriodStart: start,
+                billingPeriodEnd: end,
+                selectedQueues: ['Change Queue'],
+              })
+            ).id,
+          )
+        ).customers as JobCustomer[]
+      ).find((customer) => customer.profileId === profile.id)!;
+
+    // A clerk bills 01/08–02/07 first (its minimum), leaving 12/27–01/07 unbilled...
+    expect(await bill('2025-01-25', '2025-01-25')).toMatchObject({ status: 'INVOICED', amount: 6.25 });
+    // ...then moves the customer to calendar months.
+    const changed = await admin.put(`/api/v1/customer-profiles/${profile.id}`, {
+      qboDisplayName: 'Rule Changer',
+      qboCustomerId: '1',
+      genesysQueueNames: ['Change Queue'],
+      ratePerMinute: '1.25',
+      minimumMinutes: 5,
+      overageRatePerMinute: '0.0850',
+      billingStartDate: '2024-12-27',
+      billingPeriodStart: 1,
+      billingPeriodEnd: 31,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+    // The unbilled days are the old rule's period 12/08–01/07 from the billing start: 12 of its 31
+    // days, a minimum of 2 minutes ($2.50). Not December and a piece of January, each owing a
+    // minimum ($1.25 + $6.25 for 12 days, more than a whole month's $6.25).
+    const gap = await bill('2024-12-27', '2025-01-07');
+    expect(gap).toMatchObject({ status: 'INVOICED', amount: 2.5 });
+    expect(gap.lines.map((line) => [line.description, line.amount])).toEqual([
+      ['Minimum commitment, prorated 12 of 31 days, 12/27/2024–01/07/2025', '2.50'],
+    ]);
+    // After the last billed period the new rule holds: February starts where 01/08–02/07 ended.
+    const february = await bill('2025-02-08', '2025-02-28');
+    expect(february.lines.map((line) => line.description)).toEqual(['Minimum commitment, 02/08/2025–02/28/2025']);
+  });
 });

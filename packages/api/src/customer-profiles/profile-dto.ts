@@ -16,6 +16,7 @@ export type CustomerProfileDto = Omit<
   | 'archivedAt'
   | 'changedBy'
   | 'changedAt'
+  | 'periodRuleHistory'
 > & {
   ratePerMinute: string;
   overageRatePerMinute: string;
@@ -41,8 +42,9 @@ const dayOf = (value: Date | string): string =>
   typeof value === 'string' ? value.slice(0, 10) : calendarFromDate(value);
 
 export function toProfileDto(row: CustomerProfile | PgRow<CustomerProfile>): CustomerProfileDto {
-  // Who saved last is told only in a stale save's 409 (row-versions.ts), not in every answer.
-  const { changedBy: _changedBy, changedAt: _changedAt, ...profile } = row;
+  // Who saved last is told only in a stale save's 409 (row-versions.ts), not in every answer; the
+  // earlier period rules are billing's (domain/billing-period.ts), not the form's.
+  const { changedBy: _changedBy, changedAt: _changedAt, periodRuleHistory: _earlierRules, ...profile } = row;
   const metadata = profile.qboMetadata;
   return {
     ...profile,

@@ -14,6 +14,7 @@ import { nextRunAfter } from '../domain/schedule';
 import { calendarDateInZone, dateFromCalendar } from '../domain/calendar';
 import { defaultBillingStartDate } from '../domain/billing-period';
 import { toProfileDto, type CustomerProfileDto } from './profile-dto';
+import { periodRuleHistoryOnSave } from './period-rule-change';
 
 /** What a save carries: the form plus the QuickBooks customer's snapshot (set by 'Connect'). */
 export type CustomerProfileInput = TCustomerProfileForm & { qboMetadata?: Record<string, unknown> | null };
@@ -116,8 +117,10 @@ async function saveProfile(
         throw notFound('Customer profile');
       const existing = id ? await tx.customerProfile.findUnique({ where: { id } }) : null;
       if (id && !existing) throw notFound('Customer profile');
+      const periodRuleHistory = await periodRuleHistoryOnSave(tx, existing, input);
       const data = {
         ...profileData(input),
+        ...(periodRuleHistory ? { periodRuleHistory } : {}),
         nextRunAt: nextRunAt(existing),
         // Turning an archived profile active again brings it back.
         ...(existing?.archivedAt && input.isActive ? { archivedAt: null } : {}),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billingPeriodsBetween,
   currentPeriod,
   latestPeriodEndedBefore,
   periodContaining,
   periodForScheduledRun,
+  periodRuleHistoryAfterChange,
   type PeriodRule,
 } from './billing-period';
 
@@ -161,5 +163,48 @@ describe('periodForScheduledRun', () => {
   it('is null when every day of the period is already invoiced', () => {
     expect(periodForScheduledRun(rule(1, 31), '2027-03-01', '2027-02-28')).toBeNull();
     expect(periodForScheduledRun(rule(1, 31), '2027-03-01', '2027-03-05')).toBeNull();
+  });
+});
+
+describe('a period rule changed after billing (DESIGN.md §4: it takes effect after the last billed period)', () => {
+  // 8th–7th until the period 01/08–02/07 was billed, then calendar months.
+  const changed: PeriodRule = {
+    ...rule(1, 31),
+    periodRuleHistory: periodRuleHistoryAfterChange(rule(8, 7), '2025-02-07'),
+  };
+
+  it('keeps the old rule up to the end of the last billed period, the new one after it', () => {
+    expect(changed.periodRuleHistory).toEqual([{ billingPeriodStart: 8, billingPeriodEnd: 7, until: '2025-02-08' }]);
+    expect(periodContaining(changed, '2025-01-02')).toEqual({ start: '2024-12-08', end: '2025-01-07' });
+    // The first period of the new rule starts where the old rule's last one ended.
+    expect(periodContaining(changed, '2025-02-10')).toEqual({ start: '2025-02-08', end: '2025-02-28' });
+    expect(periodContaining(changed, '2025-03-10')).toEqual({ start: '2025-03-01', end: '2025-03-31' });
+  });
+
+  it("draws the unbilled days before the change in the old rule's periods, and not pieces of the new", () => {
+    expect(billingPeriodsBetween(changed, '2024-12-27', '2024-12-27', '2025-03-31', [])).toEqual([
+      { start: '2024-12-27', end: '2025-01-07', recorded: false },
+      { start: '2025-01-08', end: '2025-02-07', recorded: false },
+      { start: '2025-02-08', end: '2025-02-28', recorded: false },
+      { start: '2025-03-01', end: '2025-03-31', recorded: false },
+    ]);
+  });
+
+  it("never billed: the new rule covers every day; a second change keeps the first one's days", () => {
+    expect(periodRuleHistoryAfterChange(rule(8, 7), null)).toEqual([]);
+    // Calendar months until March was billed, then the 16th–15th.
+    const twice = periodRuleHistoryAfterChange(changed, '2025-03-31');
+    expect(twice).toEqual([
+      { billingPeriodStart: 8, billingPeriodEnd: 7, until: '2025-02-08' },
+      { billingPeriodStart: 1, billingPeriodEnd: 31, until: '2025-04-01' },
+    ]);
+    const third: PeriodRule = { ...rule(16, 15), periodRuleHistory: twice };
+    expect(periodContaining(third, '2025-01-20')).toEqual({ start: '2025-01-08', end: '2025-02-07' });
+    expect(periodContaining(third, '2025-03-20')).toEqual({ start: '2025-03-01', end: '2025-03-31' });
+    expect(periodContaining(third, '2025-04-03')).toEqual({ start: '2025-04-01', end: '2025-04-15' });
+    // A change whose last billed period is before a later rule's start drops that rule's days.
+    expect(periodRuleHistoryAfterChange(third, '2025-02-07')).toEqual([
+      { billingPeriodStart: 8, billingPeriodEnd: 7, until: '2025-02-08' },
+    ]);
   });
 });

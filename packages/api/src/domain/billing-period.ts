@@ -1,8 +1,84 @@
 import { addDays, addMonths, clampedDayOfMonth, compareDates, parseCalendarDate, type CalendarDate } from './calendar';
 import { subtractDayRanges } from './day-ranges';
 
-/** A profile's billing-period days (1-31; a number past a month's length means its last day). */
-export type PeriodRule = { billingPeriodStart: number; billingPeriodEnd: number };
+/**
+ * A profile's billing-period days (1-31; a number past a month's length means its last day), with the
+ * rules it had before (`periodRuleHistory`, see {@link EarlierPeriodRule}; absent: none).
+ */
+export type PeriodRule = { billingPeriodStart: number; billingPeriodEnd: number; periodRuleHistory?: unknown };
+
+/**
+ * A rule the profile had until `until` (exclusive: the first day of the next rule), oldest first. A
+ * rule change takes effect from the day after the last billed period (DESIGN.md §4, as for a timezone
+ * change): days before it keep the periods of the rule they were in, so an unbilled period that ended
+ * under the old rule is billed as that period, not cut into pieces of the new one.
+ */
+export type EarlierPeriodRule = { billingPeriodStart: number; billingPeriodEnd: number; until: CalendarDate };
+
+/** The rules a profile's days follow: each with its first day and the first day of the next (null: open). */
+type RuleSegment = { rule: PeriodRule; from: CalendarDate | null; until: CalendarDate | null };
+
+const isDayNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 31;
+
+/** The earlier rules stored on a profile (JSON), oldest first; anything malformed is left out. */
+export function earlierPeriodRules(history: unknown): EarlierPeriodRule[] {
+  if (!Array.isArray(history)) return [];
+  return history.filter(
+    (entry): entry is EarlierPeriodRule =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      isDayNumber((entry as EarlierPeriodRule).billingPeriodStart) &&
+      isDayNumber((entry as EarlierPeriodRule).billingPeriodEnd) &&
+      typeof (entry as EarlierPeriodRule).until === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test((entry as EarlierPeriodRule).until),
+  );
+}
+
+function ruleSegments(rule: PeriodRule): RuleSegment[] {
+  const segments: RuleSegment[] = [];
+  let from: CalendarDate | null = null;
+  for (const earlier of earlierPeriodRules(rule.periodRuleHistory)) {
+    if (from !== null && compareDates(earlier.until, from) <= 0) continue;
+    segments.push({ rule: earlier, from, until: earlier.until });
+    from = earlier.until;
+  }
+  segments.push({ rule, from, until: null });
+  return segments;
+}
+
+function segmentHolding(rule: PeriodRule, date: CalendarDate): RuleSegment {
+  const segments = ruleSegments(rule);
+  return segments.find((segment) => segment.until === null || compareDates(date, segment.until) < 0)!;
+}
+
+/** A period of a segment's rule, without the days outside the segment (null when none is left). */
+function clipToSegment(period: BillingPeriod, segment: RuleSegment): BillingPeriod | null {
+  const start = segment.from && compareDates(period.start, segment.from) < 0 ? segment.from : period.start;
+  const last = segment.until ? addDays(segment.until, -1) : null;
+  const end = last && compareDates(last, period.end) < 0 ? last : period.end;
+  return compareDates(start, end) <= 0 ? { start, end } : null;
+}
+
+/**
+ * The next earlier rules when a profile's rule changes: the rule it had stays in force up to the end
+ * of its last billed period (`lastBilledEnd`); never billed, the new rule covers every day.
+ */
+export function periodRuleHistoryAfterChange(
+  before: PeriodRule,
+  lastBilledEnd: CalendarDate | null,
+): EarlierPeriodRule[] {
+  if (lastBilledEnd === null) return [];
+  const boundary = addDays(lastBilledEnd, 1);
+  const kept = ruleSegments(before).filter(
+    (segment) => segment.from === null || compareDates(segment.from, boundary) < 0,
+  );
+  return kept.map((segment, index) => ({
+    billingPeriodStart: segment.rule.billingPeriodStart,
+    billingPeriodEnd: segment.rule.billingPeriodEnd,
+    until: index === kept.length - 1 ? boundary : kept[index + 1]!.from!,
+  }));
+}
 
 /** Inclusive calendar days in the company timezone. */
 export type BillingPeriod = { start: CalendarDate; end: CalendarDate };
@@ -57,7 +133,9 @@ function contains(period: BillingPeriod, date: CalendarDate): boolean {
  *   // { start: '2027-01-15', end: '2027-02-14' }
  */
 export function periodContaining(rule: PeriodRule, date: CalendarDate): BillingPeriod | null {
-  return periodsAround(rule, date).find((period) => contains(period, date)) ?? null;
+  const segment = segmentHolding(rule, date);
+  const period = periodsAround(segment.rule, date).find((candidate) => contains(candidate, date));
+  return period ? clipToSegment(period, segment) : null;
 }
 
 /**
@@ -124,6 +202,16 @@ export function defaultBillingStartDate(rule: PeriodRule, createdDay: CalendarDa
  * the earlier one).
  */
 function rulePeriodsOverlapping(rule: PeriodRule, from: CalendarDate, to: CalendarDate): BillingPeriod[] {
+  return ruleSegments(rule).flatMap((segment) => {
+    const lo = segment.from && compareDates(from, segment.from) < 0 ? segment.from : from;
+    const last = segment.until ? addDays(segment.until, -1) : null;
+    const hi = last && compareDates(last, to) < 0 ? last : to;
+    if (compareDates(lo, hi) > 0) return [];
+    return periodsOfOneRule(segment.rule, lo, hi).flatMap((period) => clipToSegment(period, segment) ?? []);
+  });
+}
+
+function periodsOfOneRule(rule: PeriodRule, from: CalendarDate, to: CalendarDate): BillingPeriod[] {
   const first = parseCalendarDate(from);
   const last = parseCalendarDate(to);
   const months = (last.year - first.year) * 12 + (last.month - first.month);
