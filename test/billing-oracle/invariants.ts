@@ -249,8 +249,15 @@ export async function checkScheduledRun(world: BillingWorld, job: ScheduledJob):
     if (world.model.daysInService(period).most > 0) world.memory.mustBill.set(periodKey(period), period);
     markRated(world, profile.id, period, job.runMs);
   }
+  // A released period is settled by a run whose range reaches it: a fresh run's range starts at the
+  // first period not billed in full, but a failed run retried keeps the range it was queued with,
+  // so a period released after that waits for the next run (soak seed 284957573 path 19).
   for (const [key, disturbance] of world.memory.disturbed) {
-    if (disturbance.reason === `settle:${profile.id}` && disturbance.endMs <= runDayStart)
+    if (
+      disturbance.reason === `settle:${profile.id}` &&
+      disturbance.endMs <= runDayStart &&
+      (disturbance.lastDay === undefined || disturbance.lastDay >= job.start)
+    )
       world.memory.disturbed.delete(key);
   }
 }
@@ -312,6 +319,7 @@ export async function checkManualRun(world: BillingWorld, job: ManualJob): Promi
 export async function checkJobRows(world: BillingWorld): Promise<void> {
   world.quickBooks.refresh(world.nowMs);
   const invoices = world.quickBooks.invoices();
+  const credits = world.quickBooks.credits();
   const perJobAndCustomer = new Map<string, string[]>();
   for (const invoice of invoices) {
     const key = `${invoice.jobCode}:${invoice.customerId}`;
@@ -343,7 +351,14 @@ export async function checkJobRows(world: BillingWorld): Promise<void> {
         fail(
           `job ${job.jobId} sent ${held.length} invoices to ${customer.customerName}: ${held.map((invoice) => invoice.docNumber).join(', ')}`,
         );
-      if (customer.status === 'INVOICED') {
+      if (customer.status === 'INVOICED' && customer.qboInvoiceId === null && customer.qboCreditMemoId !== null) {
+        // Only a credit memo for this customer (its periods were over-invoiced, nothing new to bill).
+        const memo = credits.find((candidate) => candidate.id === customer.qboCreditMemoId);
+        if (!memo || memo.jobCode !== job.jobId || centsOf(Number(customer.amount)) !== 0n)
+          fail(
+            `job ${job.jobId}: ${customer.customerName} is INVOICED with only credit memo ${customer.qboCreditMemoId} and amount ${customer.amount}, which QuickBooks does not hold as this job's`,
+          );
+      } else if (customer.status === 'INVOICED') {
         const invoice = invoices.find((candidate) => candidate.id === customer.qboInvoiceId);
         if (!invoice || invoice.jobCode !== job.jobId)
           fail(

@@ -410,7 +410,11 @@ async function releaseOne(world: BillingWorld, pick: number | { qboInvoiceId: st
   for (const id of released) world.memory.releasedCalls.set(id, invoice.docNumber);
   // Its periods wait for the customer's next completed scheduled run (re-billing or a credit).
   const disturb = (period: ModelPeriod) =>
-    world.memory.disturbed.set(periodKey(period), { reason: `settle:${profile.id}`, endMs: period.endMs });
+    world.memory.disturbed.set(periodKey(period), {
+      reason: `settle:${profile.id}`,
+      endMs: period.endMs,
+      lastDay: period.label.end,
+    });
   for (const id of released) disturb(world.model.periodAt(profile.id, world.model.call(id)!.startMs));
   for (const line of invoice.lines) {
     const match = /(\d{2})\/(\d{2})\/(\d{4})/.exec(line.description);

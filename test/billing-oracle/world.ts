@@ -32,7 +32,7 @@ import {
 } from '../../packages/api/src/shared/customer-profile';
 import { ZRatePlanSchema } from '../../packages/api/src/shared/rate-plan';
 import { saveProfileRatePlan } from '../../packages/api/src/rate-plans/profile-rate-plan';
-import { addDays, dayIn, rulePeriodHolding, startOfDay, type PeriodRule } from './calendar';
+import { addDays, dayIn, rulePeriodHolding, startOfDay, type Day, type PeriodRule } from './calendar';
 import { BillingModel, type ModelPeriod } from './model';
 import type { Terms } from './money';
 import type { Plan } from './plan-model';
@@ -81,7 +81,7 @@ export type WorldMemory = {
    */
   releasedWhileRunning: Set<string>;
   /** Periods whose money waits for the profile's next completed scheduled run after they end (or for ever, archived). */
-  disturbed: Map<string, { reason: string; endMs: number }>;
+  disturbed: Map<string, { reason: string; endMs: number; lastDay?: Day }>;
   /** Periods a completed scheduled run must have billed (the minimum is owed even without calls). */
   mustBill: Map<string, ModelPeriod>;
   /**
@@ -104,7 +104,15 @@ export type WorldMemory = {
 export type Settlement = { docNumber: string; createdMs: number; periodStarts: string[]; conversationIds: string[] };
 
 /** A completed scheduled job: when its run fell due (what it bills) and when it ran (what it could see). */
-export type ScheduledJob = { id: string; jobId: string; profileId: string; dueMs: number; runMs: number };
+/** A completed scheduled run, with the first day of the range it was queued with (company zone). */
+export type ScheduledJob = {
+  id: string;
+  jobId: string;
+  profileId: string;
+  dueMs: number;
+  runMs: number;
+  start: string;
+};
 /** A completed manual run: its days (company zone), its queues and which profiles it invoiced or skipped. */
 export type ManualJob = {
   jobId: string;
@@ -524,6 +532,7 @@ export class BillingWorld {
           profileId,
           dueMs,
           runMs: after.createdAt.getTime(),
+          start: after.startDate.toISOString().slice(0, 10),
         }),
       );
     }
