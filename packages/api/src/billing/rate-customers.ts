@@ -31,7 +31,7 @@ import { countPlanUsageInBoxes } from './plan-usage-queries';
 import { loadRatePlanVersions, planInForce } from '../rate-plans/profile-rate-plan';
 import type { RatePlan } from '../domain/rate-plan';
 
-export { billingStartDateOf } from './rating-plan';
+export { billingStartDateOf } from '../domain/billing-period';
 export type {
   CustomerOutcome,
   CustomerRating,

@@ -4,6 +4,7 @@
  * skipped or failed.
  */
 import {
+  billingStartDateOf,
   compareDates,
   daysInRange,
   daysInService,
@@ -19,7 +20,6 @@ import { addDecimals, formatDecimal, parseDecimal, subtractDecimals } from '../d
 import { usageMinutes, AMOUNT_PLACES } from '../domain/rating';
 import { NOT_LINKED_TO_QBO } from './billing-messages';
 import {
-  billingStartDateOf,
   type CustomerDraft,
   type CustomerRating,
   type PeriodScope,

@@ -7,12 +7,10 @@
 import {
   addDays,
   billingPeriodsBetween,
-  calendarDateInZone,
-  calendarFromDate,
+  billingStartDateOf,
   compareDates,
   dayRangeToInstants,
   coversDays,
-  defaultBillingStartDate,
   displayDate,
   displayDateRange,
   intersectDayRanges,
@@ -146,20 +144,6 @@ export type CustomerRating = {
   span: DayRange | null;
   qboCustomerId: string | null;
 };
-
-/** A profile's billing start day: set on the profile, or the first day of the period holding its creation day. */
-export function billingStartDateOf(
-  profile: Pick<ProfileRow, 'billingPeriodStart' | 'billingPeriodEnd' | 'createdAt'> & {
-    billingStartDate: CalendarDate | Date | null;
-  },
-  timeZone: string,
-): CalendarDate {
-  if (profile.billingStartDate)
-    return typeof profile.billingStartDate === 'string'
-      ? profile.billingStartDate
-      : calendarFromDate(profile.billingStartDate);
-  return defaultBillingStartDate(profile, calendarDateInZone(profile.createdAt, timeZone));
-}
 
 export type PeriodScope = {
   period: ProfilePeriod;

@@ -1,4 +1,13 @@
-import { addDays, addMonths, clampedDayOfMonth, compareDates, parseCalendarDate, type CalendarDate } from './calendar';
+import {
+  addDays,
+  addMonths,
+  calendarDateInZone,
+  calendarFromDate,
+  clampedDayOfMonth,
+  compareDates,
+  parseCalendarDate,
+  type CalendarDate,
+} from './calendar';
 import { subtractDayRanges } from './day-ranges';
 
 /**
@@ -268,4 +277,16 @@ export function billingPeriodsBetween(
     }
   }
   return periods.sort((a, b) => compareDates(a.start, b.start));
+}
+
+/** A profile's billing start day: set on the profile, or the first day of the period holding its creation day. */
+export function billingStartDateOf(
+  profile: PeriodRule & { billingStartDate: CalendarDate | Date | null; createdAt: Date },
+  timeZone: string,
+): CalendarDate {
+  if (profile.billingStartDate)
+    return typeof profile.billingStartDate === 'string'
+      ? profile.billingStartDate
+      : calendarFromDate(profile.billingStartDate);
+  return defaultBillingStartDate(profile, calendarDateInZone(profile.createdAt, timeZone));
 }

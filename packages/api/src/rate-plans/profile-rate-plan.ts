@@ -22,7 +22,7 @@ import {
 } from '../domain';
 import { planFromProfileFields, type RatePlan } from '../domain/rate-plan';
 import type { TRatePlan, TRatePlanView } from '../shared/rate-plan';
-import { billingStartDateOf } from '../billing/rating-plan';
+import { billingStartDateOf } from '../domain/billing-period';
 
 type ProfileTerms = {
   id: string;
