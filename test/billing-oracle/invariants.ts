@@ -207,8 +207,12 @@ export async function checkScheduledRun(world: BillingWorld, job: ScheduledJob):
   // A run of a profile deleted since (a failed one, retried) completes with nothing to bill: the
   // profile is gone with its periods (soak seed 238827408 path 24).
   if (world.memory.deletedProfiles.has(job.profileId)) return;
-  world.quickBooks.refresh(world.nowMs);
   const profile = world.model.profile(job.profileId);
+  // Likewise a run of a profile archived since: an archived profile is billed by no run (DESIGN.md §4
+  // "Archive"; what it left unbilled is listed as unowned calls for a person), so a failed run retried
+  // after the archive completes having billed nothing (soak seed 695564647 path 39).
+  if (profile.archived && !profile.active) return;
+  world.quickBooks.refresh(world.nowMs);
   const documents = world.quickBooks.invoices().filter((document) => document.customerId === profile.qboCustomerId);
   const firstBilled = new Map<string, number>();
   for (const document of documents) {
