@@ -6,7 +6,8 @@ import { addDays, dayIn, firstDayNamedIn, labelOf, startOfDay } from './calendar
 import { periodKey, type ModelCall, type ModelPeriod } from './model';
 import { centsOf, formatCents, type Terms } from './money';
 import type { SeenDocument } from './quickbooks-side';
-import type { BillingWorld, ManualJob, ScheduledJob } from './world';
+import type { BillingWorld } from './world';
+import type { ManualJob, ScheduledJob } from './world-types';
 
 export class OracleFailure extends Error {}
 

@@ -15,7 +15,8 @@ import { addDays, dayIn } from './calendar';
 import { checkJobRows, checkMoney, checkStopped, OracleFailure } from './invariants';
 import { periodKey, type BillingModel, type ModelPeriod } from './model';
 import { timed } from './timing';
-import { DAY_MS, type BillingWorld } from './world';
+import type { BillingWorld } from './world';
+import { DAY_MS } from './world-types';
 
 export type Command = fc.AsyncCommand<BillingModel, BillingWorld>;
 

@@ -39,7 +39,8 @@ import { reviewOperations } from '../../../../test/billing-oracle/review-operati
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
 import { ratePlan } from '../../../../test/billing-oracle/plan-world';
 import { PROFILING, timed, timingReport } from '../../../../test/billing-oracle/timing';
-import { BillingWorld, type WorldSeed } from '../../../../test/billing-oracle/world';
+import { BillingWorld } from '../../../../test/billing-oracle/world';
+import type { WorldSeed } from '../../../../test/billing-oracle/world-types';
 
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 2);
 /**
