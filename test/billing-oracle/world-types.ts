@@ -1,7 +1,7 @@
 // What the billing oracle's world is seeded with, what it remembers for the invariants beyond the
 // model and QuickBooks, and the completed jobs it reports to them (world.ts).
 import type { Day, PeriodRule } from './calendar';
-import type { ModelPeriod } from './model';
+import type { ModelPeriod } from './model-types';
 import type { Terms } from './money';
 import type { Plan } from './plan-model';
 

@@ -27,13 +27,8 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkManualRun, checkScheduledRun } from '../../../../test/billing-oracle/invariants';
-import {
-  clerkOperations,
-  quickBooksOperations,
-  RULES,
-  ZONES,
-  type Command,
-} from '../../../../test/billing-oracle/operations';
+import { clerkOperations, RULES, ZONES, type Command } from '../../../../test/billing-oracle/operations';
+import { quickBooksOperations } from '../../../../test/billing-oracle/quickbooks-operations';
 import { profileOperations, raceOperations } from '../../../../test/billing-oracle/profile-operations';
 import { reviewOperations } from '../../../../test/billing-oracle/review-operations';
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
