@@ -1,7 +1,8 @@
 // The oracle's model on small worlds worked out by hand (DESIGN.md §4).
 import { describe, expect, it } from 'vitest';
 import { startOfDay } from './calendar';
-import { BillingModel, periodKey, type ModelCall } from './model';
+import { BillingModel } from './model';
+import { periodKey, type ModelCall } from './model-types';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';

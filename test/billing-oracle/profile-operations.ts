@@ -6,19 +6,10 @@ import { RUN_JOB } from '../../packages/api/src/billing/job-queues';
 import { runBillingJob } from '../../packages/api/src/billing/run-job';
 import { deleteProfile } from '../../packages/api/src/customer-profiles/profiles';
 import { addDays, dayIn } from './calendar';
-import { periodKey, type BillingModel } from './model';
-import {
-  describeRange,
-  OVERAGE_RATES,
-  profileAt,
-  rangeSpec,
-  RATES,
-  releaseOne,
-  RULES,
-  startRun,
-  step,
-  ZONES,
-} from './operations';
+import type { BillingModel } from './model';
+import { periodKey } from './model-types';
+import { describeRange, OVERAGE_RATES, profileAt, rangeSpec, RATES, RULES, startRun, step, ZONES } from './operations';
+import { releaseOne } from './quickbooks-operations';
 import { checkCreatedInvoices } from '../../packages/api/src/billing/check-invoices';
 import type { BillingWorld } from './world';
 

@@ -7,8 +7,9 @@ import { exportJobCalls } from '../../packages/api/src/billing/calls-export';
 import { checkCreatedInvoices } from '../../packages/api/src/billing/check-invoices';
 import { addDays, dayIn } from './calendar';
 import { OracleFailure } from './invariants';
-import { releaseOne, startRun, step } from './operations';
-import type { ModelCall, ModelProfile } from './model';
+import { startRun, step } from './operations';
+import { releaseOne } from './quickbooks-operations';
+import type { ModelCall, ModelProfile } from './model-types';
 import type { SeenDocument } from './quickbooks-side';
 import type { BillingWorld } from './world';
 

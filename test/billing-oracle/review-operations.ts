@@ -8,7 +8,8 @@ import { AppError } from '../../packages/api/src/errors';
 import { approveJob, rejectJob } from '../../packages/api/src/billing/review-job';
 import { cancelJob, startManualJob } from '../../packages/api/src/billing/start-job';
 import { addDays, dayIn } from './calendar';
-import { checkJobRows, checkMoney, checkStopped, OracleFailure } from './invariants';
+import { checkMoney, checkStopped, OracleFailure } from './invariants';
+import { checkJobRows } from './job-row-invariants';
 import type { BillingModel } from './model';
 import type { BillingWorld } from './world';
 

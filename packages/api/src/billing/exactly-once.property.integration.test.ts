@@ -27,19 +27,15 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkManualRun, checkScheduledRun } from '../../../../test/billing-oracle/invariants';
-import {
-  clerkOperations,
-  quickBooksOperations,
-  RULES,
-  ZONES,
-  type Command,
-} from '../../../../test/billing-oracle/operations';
+import { clerkOperations, RULES, ZONES, type Command } from '../../../../test/billing-oracle/operations';
+import { quickBooksOperations } from '../../../../test/billing-oracle/quickbooks-operations';
 import { profileOperations, raceOperations } from '../../../../test/billing-oracle/profile-operations';
 import { reviewOperations } from '../../../../test/billing-oracle/review-operations';
 import { releaseOperations } from '../../../../test/billing-oracle/release-operations';
 import { ratePlan } from '../../../../test/billing-oracle/plan-world';
 import { PROFILING, timed, timingReport } from '../../../../test/billing-oracle/timing';
-import { BillingWorld, type WorldSeed } from '../../../../test/billing-oracle/world';
+import { BillingWorld } from '../../../../test/billing-oracle/world';
+import type { WorldSeed } from '../../../../test/billing-oracle/world-types';
 
 const RUNS = Number(process.env.BILLING_PROPERTY_RUNS ?? 2);
 /**
