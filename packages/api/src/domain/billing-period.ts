@@ -31,7 +31,7 @@ const isDayNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 31;
 
 /** The earlier rules stored on a profile (JSON), oldest first; anything malformed is left out. */
-export function earlierPeriodRules(history: unknown): EarlierPeriodRule[] {
+function earlierPeriodRules(history: unknown): EarlierPeriodRule[] {
   if (!Array.isArray(history)) return [];
   return history.filter(
     (entry): entry is EarlierPeriodRule =>
@@ -212,11 +212,11 @@ export function defaultBillingStartDate(rule: PeriodRule, createdDay: CalendarDa
  */
 function rulePeriodsOverlapping(rule: PeriodRule, from: CalendarDate, to: CalendarDate): BillingPeriod[] {
   return ruleSegments(rule).flatMap((segment) => {
-    const lo = segment.from && compareDates(from, segment.from) < 0 ? segment.from : from;
-    const last = segment.until ? addDays(segment.until, -1) : null;
-    const hi = last && compareDates(last, to) < 0 ? last : to;
-    if (compareDates(lo, hi) > 0) return [];
-    return periodsOfOneRule(segment.rule, lo, hi).flatMap((period) => clipToSegment(period, segment) ?? []);
+    const days = clipToSegment({ start: from, end: to }, segment);
+    if (!days) return [];
+    return periodsOfOneRule(segment.rule, days.start, days.end).flatMap(
+      (period) => clipToSegment(period, segment) ?? [],
+    );
   });
 }
 
