@@ -57,7 +57,7 @@ const SHARED_MODULES = [
   /\/node_modules\/lucide-react\/dist\/esm\/(?!lucide-react\.js)/,
   /\/node_modules\/date-fns\//,
   /\/packages\/ui\/src\/lib\//,
-  /\/packages\/ui\/src\/components\/(?!modal|form-modal|tabs)[\w-]+\.tsx$/,
+  /\/packages\/ui\/src\/components\/(?!modal|form-modal)[\w-]+\.tsx$/,
   /\/apps\/web\/src\/lib\/(dates|format|download|invoice-status)\.ts$/,
   /\/apps\/web\/src\/components\/(errors\/load-error|job-status-badge|form-card)\.tsx$/,
   // Plain values without zod (the schema library stays with the forms that need it); the billing

@@ -1,5 +1,7 @@
 // Lighthouse on the web app's pages, several times each (the machine is shared, so one run's score
 // is noise): every run's scores and raw figures, then each page's medians and what cost it points.
+// Beside Lighthouse's TBT, an estimate from the trace's CPU time that load hardly moves
+// (cpu-blocking-time.ts): compare builds on that one when the machine is busy.
 //   BENCH_LIGHTHOUSE_RUNS=3          runs per page and preset (default 1)
 //   BENCH_LIGHTHOUSE_PAGES=/,/billing-jobs   only these pages
 //   BENCH_LIGHTHOUSE_JSON=dir        also writes each run's full report and trace as JSON there
@@ -9,6 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { cpuBlockingTime } from './cpu-blocking-time';
 
 const LIGHTHOUSE_VERSION = '12.2.3';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -16,6 +19,7 @@ const SCORE_GOAL = 95;
 
 interface LighthouseResult {
   lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<
     string,
@@ -36,6 +40,8 @@ interface RunFigures {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** TBT estimated from the trace's CPU time (cpu-blocking-time.ts): what load hardly moves; NaN without a trace. */
+  cpuTbt: number;
   cls: number;
   unusedJsKiB: number;
   domElements: number;
@@ -74,13 +80,14 @@ function shortfalls(lhr: LighthouseResult): string[] {
   return lines;
 }
 
-function figures(lhr: LighthouseResult): RunFigures {
+function figures(lhr: LighthouseResult, cpuTbt: number | null): RunFigures {
   const value = (audit: string) => lhr.audits[audit]?.numericValue ?? 0;
   return {
     scores: CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100)),
     fcp: value('first-contentful-paint'),
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
+    cpuTbt: cpuTbt ?? Number.NaN,
     cls: value('cumulative-layout-shift'),
     unusedJsKiB: (lhr.audits['unused-javascript']?.details?.overallSavingsBytes ?? 0) / 1024,
     domElements: value('dom-size'),
@@ -88,6 +95,7 @@ function figures(lhr: LighthouseResult): RunFigures {
 }
 
 function median(values: number[]): number {
+  if (!values.length) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -96,7 +104,7 @@ function median(values: number[]): number {
 function row(label: string, run: RunFigures): string {
   const scores = run.scores.map((value) => String(Math.round(value)).padStart(15)).join('');
   return (
-    `${label.padEnd(24)}${scores}   FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)},` +
+    `${label.padEnd(24)}${scores}   FCP ${Math.round(run.fcp)} ms, LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms (CPU-time estimate ${Number.isNaN(run.cpuTbt) ? '?' : Math.round(run.cpuTbt)} ms), CLS ${run.cls.toFixed(3)},` +
     ` unused JS ${run.unusedJsKiB.toFixed(1)} KiB, DOM ${Math.round(run.domElements)}`
   );
 }
@@ -149,9 +157,16 @@ export async function printLighthouse(options: LighthouseOptions): Promise<void>
     for (const pagePath of options.pages) {
       const { lhr, trace } = await runOnce(options, pagePath);
       const page = byPage.get(pagePath)!;
-      page.runs.push(figures(lhr));
+      const runFigures = figures(lhr, cpuBlockingTime(trace, options.base));
+      // A run Lighthouse could not score (seen once in nine: FCP 0, performance null) reads as 0 and
+      // would drag every median: shown, but left out of them.
+      const failed = lhr.categories.performance?.score === null;
+      if (!failed) page.runs.push(runFigures);
       page.last = lhr;
-      if (runs > 1) lines.push(row(`${pagePath} #${run}`, page.runs.at(-1)!));
+      if (runs > 1 || failed)
+        lines.push(
+          `${row(`${pagePath} #${run}`, runFigures)}${failed ? `  (no performance score: ${lhr.runtimeError?.code ?? 'see the report'}; left out of the medians)` : ''}`,
+        );
       if (jsonDir) {
         const name = path.join(jsonDir, `${options.preset}${pagePath.replaceAll('/', '_') || '_'}-${run}`);
         writeFileSync(`${name}.json`, JSON.stringify(lhr));
@@ -167,11 +182,16 @@ export async function printLighthouse(options: LighthouseOptions): Promise<void>
   console.log(`${'page'.padEnd(24)}${CATEGORIES.map((category) => category.padStart(15)).join('')}`);
   for (const line of lines) console.log(line);
   for (const [pagePath, page] of byPage) {
+    if (!page.runs.length) {
+      console.log(`${pagePath}: no run was scored  MISSED`);
+      continue;
+    }
     const medians: RunFigures = {
       scores: CATEGORIES.map((_, index) => median(page.runs.map((run) => run.scores[index]!))),
       fcp: median(page.runs.map((run) => run.fcp)),
       lcp: median(page.runs.map((run) => run.lcp)),
       tbt: median(page.runs.map((run) => run.tbt)),
+      cpuTbt: median(page.runs.map((run) => run.cpuTbt).filter((value) => !Number.isNaN(value))),
       cls: median(page.runs.map((run) => run.cls)),
       unusedJsKiB: median(page.runs.map((run) => run.unusedJsKiB)),
       domElements: median(page.runs.map((run) => run.domElements)),

@@ -28,4 +28,41 @@ describe('Tabs', () => {
     expect(unassigned.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toBe('Queue list');
   });
+
+  it('moves between tabs with the arrow keys, Home and End, one tab stop for the strip', () => {
+    const shown: string[] = [];
+    render(
+      <Tabs defaultValue="a" onValueChange={(value) => shown.push(value)}>
+        <TabsList aria-label="Parts">
+          <TabsTrigger value="a">A</TabsTrigger>
+          <TabsTrigger value="b" disabled>
+            B
+          </TabsTrigger>
+          <TabsTrigger value="c">C</TabsTrigger>
+        </TabsList>
+        <TabsContent value="a">Panel A</TabsContent>
+        <TabsContent value="b">Panel B</TabsContent>
+        <TabsContent value="c">Panel C</TabsContent>
+      </Tabs>,
+    );
+    const [a, , c] = screen.getAllByRole('tab');
+    expect([a!.tabIndex, c!.tabIndex]).toEqual([0, -1]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(a!.id);
+    expect(a!.getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id);
+
+    a!.focus();
+    fireEvent.keyDown(a!, { key: 'ArrowRight' }); // past the disabled tab
+    expect(document.activeElement).toBe(c);
+    expect(screen.getByRole('tabpanel').textContent).toBe('Panel C');
+    expect([a!.tabIndex, c!.tabIndex]).toEqual([-1, 0]);
+    fireEvent.keyDown(c!, { key: 'ArrowRight' }); // round the end
+    expect(document.activeElement).toBe(a);
+    fireEvent.keyDown(a!, { key: 'End' });
+    expect(document.activeElement).toBe(c);
+    fireEvent.keyDown(c!, { key: 'Home' });
+    expect(document.activeElement).toBe(a);
+    expect(shown).toEqual(['c', 'a', 'c', 'a']);
+    // The hidden panels stay in the page, empty, as Radix left them.
+    expect(screen.getAllByRole('tabpanel', { hidden: true }).map((panel) => panel.hidden)).toEqual([false, true, true]);
+  });
 });
