@@ -5,7 +5,7 @@ import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Pagination } from '@phone-billing/ui/pagination';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { Users } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { LoadError } from '../../../components/errors/load-error';
 import { useDebounced } from '../../../hooks/use-debounced';
@@ -65,9 +65,6 @@ export default function CustomerProfilesPage() {
   }, [list.data, completeness]);
   const summary = list.data?.summary;
   const pagination = list.data?.pagination;
-  // The first page's arrival renders the list (most of the page): deferred, React does it in short
-  // slices rather than one long task (issue 24, Lighthouse mobile Total Blocking Time).
-  const listLoading = !useDeferredValue(!list.isLoading);
 
   const openAdd = () => {
     setEditing(null);
@@ -110,7 +107,7 @@ export default function CustomerProfilesPage() {
           onRetry={list.refetch}
           retrying={list.isFetching}
         />
-      ) : listLoading ? (
+      ) : list.isLoading ? (
         <div className="flex justify-center py-10">
           <Spinner />
         </div>
