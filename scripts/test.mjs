@@ -9,10 +9,19 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The browser tests prefer Debian's headless shell (test/browser.ts): the same Chromium at about half the cost.
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  [headlessShell, '/usr/bin/chromium'].find((path) => existsSync(path)) ||
+  '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.log(
-    `\nNo Chromium found at ${chromium} (set CHROMIUM_PATH, or apt-get install chromium): browser tests will be reported as skipped.\n`,
+    `\nNo Chromium found at ${chromium} (set CHROMIUM_PATH, or apt-get install chromium-headless-shell): browser tests will be reported as skipped.\n`,
+  );
+} else if (!process.env.CHROMIUM_PATH && chromium !== headlessShell) {
+  console.log(
+    `\nBrowser tests use ${chromium}; apt-get install chromium-headless-shell makes them about a third faster.\n`,
   );
 }
 
