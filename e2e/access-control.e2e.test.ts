@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const DESK = { email: 'desk@example.com', password: 'desk-password-1' };
@@ -143,7 +143,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
   it('a user added without a password chooses one through the one-time link, which then stops working', async () => {
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await signInThroughUi(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await admin.goto(`${server.url}/access-control`);
     const userForm = admin.getByRole('form', { name: 'Add New User' });
     await userForm.getByLabel('Email').fill('newcomer@example.com');
@@ -198,7 +198,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     // The administrator, on a phone: users are cards, every action reachable.
     const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const admin = await adminContext.newPage();
-    await signInThroughUi(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await admin.goto(`${server.url}/access-control`);
     const card = admin.getByRole('list', { name: 'Users' }).getByTestId(`user-row-${DESK.email}`);
     await card.waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
 import type { QboSimulator } from '../packages/integrations/src/qbo/simulator';
 import { seriousAccessibilityViolations } from '../test/accessibility';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -228,7 +228,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     const invoice = customerOf(firstRun, amy.id);
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const stats = await openStatistics(page, "Amy's Bird Sanctuary");
     const section = stats.locator('section', { has: page.getByRole('heading', { name: 'Billing coverage' }) });
     expect(await section.locator('dt:text("Billing start date") + dd').textContent()).toBe(shown(older.start));
@@ -300,7 +300,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
 
     // A viewer sees the flag, not the release.
     const viewerPage = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(viewerPage, server.url, VIEWER.email, VIEWER.password);
+    await signIn(viewerPage, server.url, VIEWER.email, VIEWER.password);
     const viewerStats = await openStatistics(viewerPage, "Amy's Bird Sanctuary");
     const viewerInvoice = viewerStats
       .getByTestId('coverage-invoice')
@@ -310,7 +310,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await viewerPage.close();
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const stats = await openStatistics(page, "Amy's Bird Sanctuary");
     const flagged = stats.getByTestId('coverage-invoice').filter({ hasText: `Invoice No. ${voided.docNumber}` });
     await flagged.getByText('Voided in QuickBooks').waitFor();
@@ -367,7 +367,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
 
   it('shows a job per customer with its lines by period, exports the calls behind an invoice, and releases a deleted one', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/billing-jobs`);
 
     // The second run billed the month left out and, under last month, Amy's late call.
@@ -434,7 +434,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect(unbilled.status).toBe(201);
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await row(page, 'Cool Cars').waitFor();
 
@@ -478,7 +478,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
 
   it("shows the profile's billing start date when editing it, and says clearly what is wrong with one", async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await row(page, "Bill's Windsurf Shop").getByRole('button', { name: "Edit Bill's Windsurf Shop" }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Customer Profile' });

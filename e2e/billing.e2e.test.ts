@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../test/billing-kit';
 import type { JobQueue } from '../packages/api/src/services';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // The Billing Jobs screen as a billing clerk uses it: a dry run that says "preview" everywhere
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     );
     browser = await launchBrowser();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone } from '../packages/api/src/domain/calendar';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../test/genesys-reference';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -149,7 +149,7 @@ describe.skipIf(!chromiumAvailable)('Genesys Cloud screen in the browser', () =>
   it('filters by media type and direction, shows voice calls beside each total and exports with metrics', async () => {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/genesys`);
     const today = calendarDateInZone(new Date(), TZ);
     const startDate = addDays(today, -5);

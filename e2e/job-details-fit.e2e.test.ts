@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, calendarDateInZone } from '../packages/api/src/domain/calendar';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumAvailable)('Job Details and the Run dialog at every wid
 
   const signedIn = async (viewport: { width: number; height: number }): Promise<Page> => {
     const page = await (await browser.newContext({ viewport })).newPage();
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     return page;
   };
 

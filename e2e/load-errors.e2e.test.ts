@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // When a call answers with a proxy's HTML 502 page or the network drops, the clerk reads the
@@ -32,7 +32,7 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
     server = await startTestServer({ withWebApp: true, env: { DEMO_DATA: '1' } });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   afterAll(async () => {

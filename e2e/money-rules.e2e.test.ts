@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile, insertCalls, stubGenesys } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // Issue 20's rules as a clerk meets them in the browser: the profile form refuses a period rule that
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumAvailable)('Period rules and unowned calls', () => {
     ]);
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // A clerk's month-end for October (issue 24): the Run dialog warns before anything runs (QuickBooks
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)("the clerk's month-end", () => {
   it('once QuickBooks is connected and only whole periods are chosen, nothing is left to warn about', async () => {
     await connectQbo(server, await server.admin(), sim.simulator, sim.url);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/billing-jobs`);
     await page.getByRole('button', { name: 'Run New Job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
@@ -172,7 +172,7 @@ describe.skipIf(!chromiumAvailable)("the clerk's month-end", () => {
   for (const width of [1440, 390]) {
     it(`Billing Jobs keeps its filter and open job in the URL; Back closes Job Details (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
       await page.goto(`${server.url}/billing-jobs`);
       await page.getByLabel('Status filter').selectOption('FAILED');
       await page.waitForURL(/\/billing-jobs\?status=FAILED$/);

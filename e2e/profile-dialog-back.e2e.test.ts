@@ -1,6 +1,6 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // Issue 24, as a clerk on Customer Profiles: the open profile dialog is in the URL, Back closes it
@@ -34,7 +34,7 @@ describe.skipIf(!chromiumAvailable)('the profile dialog, Back and unsaved change
   it('Back closes the dialog; unsaved edits are asked about on Back, Escape and Cancel', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     const edit = page.getByRole('button', { name: /^Edit / }).first();
     const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');

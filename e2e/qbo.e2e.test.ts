@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 describe.skipIf(!chromiumAvailable)(
@@ -180,7 +180,7 @@ describe.skipIf(!chromiumAvailable)('QBO Setup with real QuickBooks credentials'
 
   it('warns when the browser is not on APP_ORIGIN and says which address to open', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, testServer.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, testServer.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${testServer.url}/qbo-setup`);
     const warning = page.getByTestId('origin-warning');
     await warning.getByText("Open this page at the application's address to connect QuickBooks").waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -35,7 +35,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
 
   it('edits the charges with a live example, refuses a bad increment, saves and quotes', async () => {
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await page
       .getByTestId('customer-profile-row')
@@ -99,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const tieredId = (created.body.data as { id: string }).id;
     const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await page
       .getByTestId('customer-profile-row')

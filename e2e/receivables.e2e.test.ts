@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
 import type { QboSimulator } from '../packages/integrations/src/qbo/simulator';
 import { seriousAccessibilityViolations } from '../test/accessibility';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -114,7 +114,7 @@ describe.skipIf(!chromiumAvailable)('Invoices after sending: payments, voids and
     const changedAt = Date.now();
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const paidText = await invoiceRowShows(page, paid.DocNumber, 'Partially paid');
     expect(paidText).toContain(money(Math.round((paid.TotalAmt - partial) * 100) / 100));
     await invoiceRowShows(page, voided.DocNumber, 'Voided');
@@ -143,7 +143,7 @@ describe.skipIf(!chromiumAvailable)('Invoices after sending: payments, voids and
   it('e-mails one invoice from Job Details and shows Sent with the time', async () => {
     const target = invoices[2]!;
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/billing-jobs`);
     await page
       .getByRole('button', { name: /^View details of / })

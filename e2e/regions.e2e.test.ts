@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../packages/api/src/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenesysQueueSummary, GenesysService } from '../packages/api/src/integrations';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // Region & Team Management as a person uses it: create a region and a team, assign two queues,
@@ -53,7 +53,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
 
   it('creates a region and a team, assigns two queues, deletes the region and gets the queues back', async () => {
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/region-teams`);
 
     // Two Genesys queues, none assigned: the orange banner and the card say so.
@@ -165,7 +165,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     });
 
     const page = await browser.newPage();
-    await signInThroughUi(page, server.url, 'lead@example.com', 'lead-password-1');
+    await signIn(page, server.url, 'lead@example.com', 'lead-password-1');
     await page.goto(`${server.url}/region-teams`);
     await page.getByRole('button', { name: 'New Team' }).waitFor();
     expect(await page.getByRole('button', { name: 'New Region' }).count()).toBe(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
 import { resolveAbandonedReservations } from '../packages/api/src/billing/abandoned-reservations';
 import type { QboSimulator } from '../packages/integrations/src/qbo/simulator';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -122,7 +122,7 @@ describe.skipIf(!chromiumAvailable)('Releasing a sent invoice QuickBooks is miss
     }
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/billing-jobs`);
     await page.getByRole('button', { name: `View details of ${jobId}` }).click();
     const details = page.getByRole('dialog', { name: `Job Details: ${jobId}` });

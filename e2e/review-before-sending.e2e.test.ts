@@ -10,7 +10,7 @@ import {
   stubGenesys,
   waitForJob,
 } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -77,7 +77,7 @@ describe.skipIf(!chromiumAvailable)('Review before sending', () => {
     );
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(await context.newPage(), server.url, TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -44,7 +44,7 @@ describe.skipIf(!chromiumAvailable)('safe data entry', () => {
   for (const width of [1440, 390]) {
     it(`refuses "0,05" and "1e3" with the field's message next to the field (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
       const dialog = await openEdit(page);
       await field(dialog, 'Rate Per Minute ($)').fill('0,05');
       await field(dialog, 'Minimum Minutes').fill('1e3');
@@ -69,7 +69,7 @@ describe.skipIf(!chromiumAvailable)('safe data entry', () => {
 
   it('asks before saving a rate 100× the current one, and saves nothing when told no', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const dialog = await openEdit(page);
     await field(dialog, 'Rate Per Minute ($)').fill('5');
     let question = '';
@@ -102,7 +102,7 @@ describe.skipIf(!chromiumAvailable)('safe data entry', () => {
   it('two tabs: the second save is refused naming who changed it, the form kept, and the audit log shows old → new', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const tabA = await context.newPage();
-    await signInThroughUi(tabA, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(tabA, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const tabB = await context.newPage();
     const dialogA = await openEdit(tabA);
     const dialogB = await openEdit(tabB);
@@ -128,7 +128,7 @@ describe.skipIf(!chromiumAvailable)('safe data entry', () => {
 
   it('Reschedule All Billing and Delete say what they do to whom, and do nothing when told no', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByRole('button', { name: "Edit Bill's Windsurf Shop" }).waitFor();
     const questions: string[] = [];
@@ -157,7 +157,7 @@ describe.skipIf(!chromiumAvailable)('safe data entry', () => {
   ] as const) {
     it(`the QuickBooks customer picker finds "${typed}" and picking fills the QuickBooks fields (${width} px)`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
       await page.goto(`${server.url}/customer-profiles`);
       await page.getByRole('button', { name: 'Add Customer Profile' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Customer Profile' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const VIEWER = { email: 'viewer@example.com', password: 'viewer-password-1' };
@@ -31,7 +31,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
 
   it("the kill switch turned on in one browser shows as on in another user's browser after reload", async () => {
     const viewer = await (await browser.newContext()).newPage();
-    await signInThroughUi(viewer, server.url, VIEWER.email, VIEWER.password);
+    await signIn(viewer, server.url, VIEWER.email, VIEWER.password);
     await viewer.goto(`${server.url}/settings`);
     await expect(viewer.getByTestId('kill-switch-state').textContent()).resolves.toBe('OFF: billing can run');
     // Read-only for a user without settings:manage.
@@ -62,7 +62,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
 
   it('Save Settings persists billing configuration and checkboxes across a reload', async () => {
     const admin = await (await browser.newContext()).newPage();
-    await signInThroughUi(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(admin, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await admin.goto(`${server.url}/settings`);
     await expect(admin.getByLabel('Timezone').inputValue()).resolves.toBe('America/Los_Angeles');
     const options = await admin.getByLabel('Timezone').locator('option').allTextContents();
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
 
   it('profile, password messages and API tokens', async () => {
     const viewer = await (await browser.newContext()).newPage();
-    await signInThroughUi(viewer, server.url, VIEWER.email, VIEWER.password);
+    await signIn(viewer, server.url, VIEWER.email, VIEWER.password);
     await viewer.goto(`${server.url}/settings`);
 
     await viewer.getByLabel('Display name').fill('');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumAvailable)('Tax codes from the connected QuickBooks com
 
   it("offers the company's codes, and refuses a code it does not know naming the valid ones", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await signIn(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByRole('button', { name: 'Edit Thames Telecom' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Customer Profile' });
