@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { TEST_CHROMIUM_IS_HEADLESS_SHELL } from './scripts/test-chromium.mjs';
 import SlowFilesFirstSequencer from './test/slow-files-first-sequencer';
 
 // Four projects: fast unit tests (no database), integration tests against a real PostgreSQL
@@ -14,13 +14,6 @@ import SlowFilesFirstSequencer from './test/slow-files-first-sequencer';
 // test/database.ts) and starts and stops its own server. Most integration and browser time is
 // waiting (pg-boss polling, retries, the browser), so more files run at once than there are cores.
 const SERVER_TESTS = { globalSetup: './test/global-setup.ts', pool: 'forks' as const, isolate: false };
-
-// Which Chromium the browser tests drive: test/browser.ts's choice (CHROMIUM_PATH, else Debian's
-// headless shell when installed, else the full chromium), without loading playwright-core here.
-const BROWSER_TESTS_USE_HEADLESS_SHELL = (
-  process.env.CHROMIUM_PATH ||
-  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
-).includes('headless-shell');
 
 export default defineConfig({
   test: {
@@ -68,11 +61,11 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000, interval: 100 } },
           hookTimeout: 180_000,
           // Each file has its own server and browser contexts; a worker's Chromium serves file after file.
-          // Three with the headless shell (test/browser.ts): two left a quarter of the processor idle
-          // while pages waited for the server (browser project alone: 248 s with two, 211 s with
-          // three). The full browser costs about twice the processor time a page, and three of it
-          // were slower than two on this 2-core machine.
-          maxWorkers: BROWSER_TESTS_USE_HEADLESS_SHELL ? 3 : 2,
+          // Three with the headless shell (scripts/test-chromium.mjs): two left a quarter of the
+          // processor idle while pages waited for the server (browser project alone: 248 s with two,
+          // 211 s with three). The full browser costs about twice the processor time a page, and
+          // three of it were slower than two on this 2-core machine.
+          maxWorkers: TEST_CHROMIUM_IS_HEADLESS_SHELL ? 3 : 2,
         },
       },
       {

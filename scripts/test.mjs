@@ -8,20 +8,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { TEST_CHROMIUM_IS_HEADLESS_SHELL, TEST_CHROMIUM_PATH } from './test-chromium.mjs';
 
-// The browser tests prefer Debian's headless shell (test/browser.ts): the same Chromium at about half the cost.
-const headlessShell = '/usr/bin/chromium-headless-shell';
-const chromium =
-  process.env.CHROMIUM_PATH ||
-  [headlessShell, '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-  '/usr/bin/chromium';
-if (!existsSync(chromium)) {
+if (!existsSync(TEST_CHROMIUM_PATH)) {
   console.log(
-    `\nNo Chromium found at ${chromium} (set CHROMIUM_PATH, or apt-get install chromium-headless-shell): browser tests will be reported as skipped.\n`,
+    `\nNo Chromium found at ${TEST_CHROMIUM_PATH} (set CHROMIUM_PATH, or apt-get install chromium-headless-shell): browser tests will be reported as skipped.\n`,
   );
-} else if (!process.env.CHROMIUM_PATH && chromium !== headlessShell) {
+} else if (!TEST_CHROMIUM_IS_HEADLESS_SHELL) {
   console.log(
-    `\nBrowser tests use ${chromium}; apt-get install chromium-headless-shell makes them about a third faster.\n`,
+    `\nBrowser tests use ${TEST_CHROMIUM_PATH}; apt-get install chromium-headless-shell makes them about a third faster.\n`,
   );
 }
 

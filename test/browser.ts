@@ -1,22 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { FULL_CHROMIUM_PATH, TEST_CHROMIUM_PATH } from '../scripts/test-chromium.mjs';
 
-/** Debian's full Chromium (`apt-get install chromium`): what the web bench's Lighthouse measures with. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/**
- * What the browser tests drive: CHROMIUM_PATH when set; else Debian's headless shell
- * (`apt-get install chromium-headless-shell`, the same Chromium build without the desktop
- * browser around it, which is what Playwright itself runs headless tests in) when installed; else
- * the full Chromium. The shell needs about half the processor time per test (issue 27: on this
- * 2-core machine Chromium was the suite's largest consumer), and the tests need nothing the
- * desktop browser adds.
- */
-export const TEST_CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-  '/usr/bin/chromium';
+/** Debian's full Chromium (or CHROMIUM_PATH): what the web bench's Lighthouse measures with. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || FULL_CHROMIUM_PATH;
 /** Browser suites use `describe.skipIf(!chromiumAvailable)`: reported as skipped, never as passed. */
 export const chromiumAvailable = existsSync(TEST_CHROMIUM_PATH);
 
