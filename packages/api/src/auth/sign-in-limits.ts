@@ -127,7 +127,9 @@ export async function reserveSignInCheck(
       return { kind: 'admitted', check: { id: row!.id, ...attempt } };
     }, TRANSACTION_OPTIONS);
     if (outcome.kind === 'admitted') return outcome.check;
-    if (outcome.kind === 'refused') throw tooManyFailures(outcome.lock, outcome.since, limits, now);
+    // Dated by the clock that passed: a refusal that waited on parallel checks would otherwise
+    // count from before their failures and promise more than the window ("16 minutes").
+    if (outcome.kind === 'refused') throw tooManyFailures(outcome.lock, outcome.since, limits, current());
     if (Date.now() - startedAt > WAIT_FOR_CHECKS_MS) {
       throw new AppError('TOO_MANY_REQUESTS', 'Too many sign-in attempts at once. Try again in a minute.');
     }
@@ -211,7 +213,8 @@ export async function deleteEndedSignInFailures(
 
 function tooManyFailures(lock: SignInLock, oldestFailure: Date | null, limits: SignInLimits, now: Date): AppError {
   const liftsAt = (oldestFailure?.getTime() ?? now.getTime()) + limits.windowMs;
-  const minutes = Math.max(1, Math.ceil((liftsAt - now.getTime()) / 60_000));
+  const waitMs = Math.min(limits.windowMs, liftsAt - now.getTime());
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   const retry = `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
   return new AppError('TOO_MANY_REQUESTS', `${SIGN_IN_LOCK_MESSAGES[lock]} ${retry}`);
 }
