@@ -56,7 +56,9 @@ export function Modal({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[1px]" />
+        {/* Dimmed, not blurred: a backdrop blur is redrawn over the whole screen whenever anything in
+            the dialog changes (each keystroke), which costs a phone or a GPU-less machine dearly. */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content
           // Without a description Radix would warn; telling it there is none is the documented opt-out.
           {...(description ? {} : { 'aria-describedby': undefined })}
