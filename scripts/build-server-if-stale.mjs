@@ -18,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -83,15 +83,51 @@ function isFresh(stamp) {
   );
 }
 
-/** Everything not ours (no relative path, no @phone-billing/ name) stays an import. */
+/**
+ * Everything not ours (no relative path, no @phone-billing/ name) stays an import, which Node
+ * resolves from apps/server/dist: refused here when the importer would find the package in a
+ * node_modules folder the bundle cannot see (a version nested under packages/<name>/).
+ */
 const installedPackagesExternal = {
   name: 'installed-packages-external',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@phone-billing/') ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@phone-billing/')) return undefined;
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      const name = args.path
+        .split('/')
+        .slice(0, args.path.startsWith('@') ? 2 : 1)
+        .join('/');
+      for (let folder = args.resolveDir; ; folder = path.dirname(folder)) {
+        if (existsSync(path.join(folder, 'node_modules', name))) {
+          if (`${SERVER_BUNDLE_DIR}${path.sep}`.startsWith(`${folder}${path.sep}`)) break;
+          return { errors: [{ text: `${name} is installed in ${folder}/node_modules, out of the bundle's reach` }] };
+        }
+        if (path.dirname(folder) === folder) break;
+      }
+      return { path: args.path, external: true };
+    });
   },
 };
+
+/**
+ * Bundled code that finds files from its own location (import.meta.url, __dirname) finds them
+ * elsewhere from apps/server/dist: only these files may, each knowing it runs bundled.
+ */
+const LOCATES_ITSELF = new Set([
+  'packages/db/src/repo-root.ts', // walks up to the repository root from wherever it runs
+  'packages/integrations/src/cli/simulators.ts', // the same walk (it may not import packages/db)
+  'packages/db/src/embedded.ts', // resolves an installed package, reachable from the bundle too
+]);
+
+function selfLocatingInputs(metafile) {
+  return Object.keys(metafile.inputs).filter(
+    (input) =>
+      !input.includes('node_modules/') &&
+      !LOCATES_ITSELF.has(input) &&
+      /import\.meta\.(url|dirname|filename)|__dirname|__filename/.test(readFileSync(path.join(root, input), 'utf8')),
+  );
+}
 
 async function build() {
   // esbuild is installed for tsx (and pinned in the root package.json); loaded only when a build is due.
@@ -108,8 +144,18 @@ async function build() {
     sourcesContent: false,
     plugins: [installedPackagesExternal],
     logLevel: 'warning',
+    logLimit: 5,
+    absWorkingDir: root,
+    metafile: true,
     write: false,
   });
+  const misplaced = selfLocatingInputs(result.metafile);
+  if (misplaced.length > 0) {
+    console.error(
+      `Bundled code locating files from its own path (wrong from apps/server/dist; use REPO_ROOT from @phone-billing/db/repo-root): ${misplaced.join(', ')}`,
+    );
+    process.exit(1);
+  }
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.${process.pid}.tmp`;
@@ -136,6 +182,14 @@ export function buildServerIfStale() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv[2] === '--build') await build();
-  else buildServerIfStale();
+  // esbuild has printed why a build failed: the exit code is all the parent needs.
+  if (process.argv[2] === '--build') await build().catch(() => process.exit(1));
+  else {
+    try {
+      buildServerIfStale();
+    } catch (error) {
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
 }
