@@ -1,19 +1,19 @@
-// `npm start`: builds the web app if needed and runs the server in production mode.
+// `npm start`: builds the web app and the server bundle if needed and runs the server in production mode.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, BUNDLE_NODE_FLAGS, serverBundleFile } from './build-server-if-stale.mjs';
 import { buildWebIfStale } from './build-web-if-stale.mjs';
 import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildWebIfStale();
-const child = spawn(
-  process.execPath,
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')],
-  {
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env },
-  },
-);
+try {
+  buildServerIfStale();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...BUNDLE_NODE_FLAGS, serverBundleFile('main')], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,10 +1,11 @@
-// `npm test`: the web build (for the browser tests, when its sources changed), then unit,
-// integration (real PostgreSQL: embedded, or DATABASE_URL), browser (Debian's chromium through
-// playwright-core) and whole-process tests, with the format check, ESLint (import directions) and
-// the type check running beside them at a lower priority: the tests spend most of their time
-// waiting (pg-boss, servers, the browser), so the checks use the idle processor instead of making
-// the tests wait for them. A failed check stops the tests at once and prints why. With arguments
-// (`npm test -- path/to/file.test.ts`) only the web build and vitest run, for quick iterations.
+// `npm test`: the web build (for the browser tests) and the server bundle (for the whole-process
+// tests), each when its sources changed, then unit, integration (real PostgreSQL: embedded, or
+// DATABASE_URL), browser (Debian's chromium through playwright-core) and whole-process tests, with
+// the format check, ESLint (import directions) and the type check running beside them at a lower
+// priority: the tests spend most of their time waiting (pg-boss, servers, the browser), so the
+// checks use the idle processor instead of making the tests wait for them. A failed check stops
+// the tests at once and prints why. With arguments (`npm test -- path/to/file.test.ts`) only the
+// builds and vitest run, for quick iterations.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -74,11 +75,18 @@ function runInTerminal(command, args, env) {
 }
 
 const args = process.argv.slice(2);
-const build = await run('web build (when stale)', 'node', ['scripts/build-web-if-stale.mjs']);
-process.stdout.write(build.report);
-if (!build.ok) {
-  console.error('\nThe web build failed: fix the problems above (tests did not run).');
-  process.exit(1);
+// The server bundle the whole-process tests start: built here, once, rather than by the two
+// vitest runs below at the same moment.
+for (const [label, script] of [
+  ['web build (when stale)', 'scripts/build-web-if-stale.mjs'],
+  ['server bundle (when stale)', 'scripts/build-server-if-stale.mjs'],
+]) {
+  const build = await run(label, 'node', [script]);
+  process.stdout.write(build.report);
+  if (!build.ok) {
+    console.error(`\nThe ${label} failed: fix the problems above (tests did not run).`);
+    process.exit(1);
+  }
 }
 
 const vitestEnv = { ...process.env, NODE_ENV: 'test', TURBO_TELEMETRY_DISABLED: '1' };

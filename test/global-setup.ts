@@ -1,5 +1,6 @@
 import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
+import { buildServerIfStale } from '../scripts/build-server-if-stale.mjs';
 import './provided-context';
 import { migrateDatabase, withDatabase } from '../packages/db/src/migrate';
 import { adminQuery, startScratchServer, THROWAWAY_CLUSTER_SETTINGS } from './scratch-server';
@@ -59,6 +60,9 @@ async function installJobSchema(url: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
+  // The server bundle the whole-process tests start (test/app-process.ts), built before any test
+  // file runs rather than inside the first one's time limit; fresh, this is a 10 ms check.
+  buildServerIfStale();
   const holder = globalThis as Holder;
   holder[RUN_DATABASE] ??= startRunDatabase();
   const database = await holder[RUN_DATABASE];

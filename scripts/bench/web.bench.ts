@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDatabase } from '../../packages/api/src/seed';
-import { freePort } from '../../test/app-process';
+import { entryArguments, freePort } from '../../test/app-process';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../test/browser';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
@@ -127,7 +127,7 @@ export default async function webBench(): Promise<void> {
     await seedRealisticRows(scratch.db, ROWS);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    app = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entryArguments('server')], {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

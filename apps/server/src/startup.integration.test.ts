@@ -3,9 +3,8 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test/app-process';
+import { entryArguments, freePort } from '../../../test/app-process';
 import { RestClient } from '../../../test/rest-client';
-import { REPO_ROOT } from './config';
 
 // Starts the real entry point the way `npm start` does, on the embedded PostgreSQL (no
 // DATABASE_URL), to check what a newcomer relies on: data survives restarts and a killed run.
@@ -27,7 +26,7 @@ async function startApp() {
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, entryArguments('server'), {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

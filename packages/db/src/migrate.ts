@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { REPO_ROOT } from './repo-root';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../prisma/migrations');
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'prisma/migrations');
 
 /** Arbitrary constant: serialises migration runs of several processes starting at once. */
 const MIGRATION_LOCK_KEY = 7_301_942;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryArguments } from '../../../../test/app-process';
 import type { RestClient } from '../../../../test/rest-client';
 import { startTestServer, type TestServer } from '../../../../test/server';
 import {
@@ -19,8 +20,8 @@ const CUSTOMERS = 60;
 const KILLS = 12;
 
 /**
- * The crash test: `npm run worker` processes (apps/server/src/worker-main.ts, run the way the npm
- * script runs it) share the test's database; each is killed with SIGKILL at a random moment of
+ * The crash test: `npm run worker` processes (apps/server/src/worker-main.ts, bundled, run the way
+ * the npm script runs it) share the test's database; each is killed with SIGKILL at a random moment of
  * the run, at least 10 times, and a new one started. In the end QuickBooks holds exactly one
  * invoice per customer.
  */
@@ -57,7 +58,7 @@ describe('billing survives worker crashes', () => {
 
   function startWorker(): ChildProcess {
     const { config } = test.server;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker-main.ts'], {
+    const child = spawn(process.execPath, entryArguments('worker'), {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,
