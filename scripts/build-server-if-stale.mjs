@@ -32,7 +32,7 @@ export const SERVER_BUNDLE_DIR = path.join(root, 'apps/server/dist');
 const ENTRY_POINTS = {
   main: 'apps/server/src/main.ts',
   'worker-main': 'apps/server/src/worker-main.ts',
-  simulators: 'packages/integrations/src/cli/simulators.ts',
+  simulators: 'apps/server/src/cli/simulators.ts',
 };
 
 /** Node's flags for running a bundled entry point: stack traces through the source maps, to the .ts lines. */
@@ -116,7 +116,6 @@ const installedPackagesExternal = {
  */
 const LOCATES_ITSELF = new Set([
   'packages/db/src/repo-root.ts', // walks up to the repository root from wherever it runs
-  'packages/integrations/src/cli/simulators.ts', // the same walk (it may not import packages/db)
   'packages/db/src/embedded.ts', // resolves an installed package, reachable from the bundle too
 ]);
 

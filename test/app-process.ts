@@ -11,7 +11,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /**
  * What each entry point runs: the server bundle that `npm start`, `npm run worker` and `npm run
  * simulators` run (scripts/build-server-if-stale.mjs, built from apps/server/src/main.ts,
- * apps/server/src/worker-main.ts and packages/integrations/src/cli/simulators.ts), or `npm start`'s
+ * apps/server/src/worker-main.ts and apps/server/src/cli/simulators.ts), or `npm start`'s
  * script itself.
  */
 export const ENTRY_POINTS = {

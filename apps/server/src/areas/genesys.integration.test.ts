@@ -10,7 +10,7 @@ import {
 } from '../../../../packages/api/src/domain/calendar';
 import { waitForQueueMessages } from '../../../../test/db-events';
 import { startTestServer, type TestServer } from '../../../../test/server';
-import { utcOffsetMinutes } from './genesys';
+import { utcOffsetMinutes } from '@phone-billing/api/domain';
 
 // Without the start-up pull, so what the nightly job stores is all there is.
 let server: TestServer;

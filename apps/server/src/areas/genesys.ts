@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
-import { addDays, calendarDateInZone, zonedDateTimeToInstant } from '@phone-billing/api/domain';
+import { addDays, calendarDateInZone, utcOffsetMinutes } from '@phone-billing/api/domain';
 import {
   GenesysClient,
   genesysConfigFromEnv,
@@ -57,14 +57,6 @@ interface AreaState {
 }
 
 const states = new WeakMap<AreaContext, AreaState>();
-
-/** Minutes east of UTC of the zone's clock around `at` (-480 for Los Angeles in winter). */
-export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
-  const date = calendarDateInZone(at, timeZone);
-  return Math.round(
-    (Date.parse(`${date}T12:00:00.000Z`) - zonedDateTimeToInstant(date, '12:00', timeZone).getTime()) / 60_000,
-  );
-}
 
 function localHostFor(host: string): string {
   if (!host || host === '0.0.0.0' || host === '::' || host === 'localhost') return '127.0.0.1';

@@ -301,3 +301,11 @@ export function displayDate(date: CalendarDate): string {
 export function displayDateRange(start: CalendarDate, end: CalendarDate): string {
   return start === end ? displayDate(start) : `${displayDate(start)}–${displayDate(end)}`;
 }
+
+/** Minutes east of UTC of the zone's clock at noon of the day `at` falls on there (-480 for Los Angeles in winter). */
+export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
+  const date = calendarDateInZone(at, timeZone);
+  return Math.round(
+    (Date.parse(`${date}T12:00:00.000Z`) - zonedDateTimeToInstant(date, '12:00', timeZone).getTime()) / 60_000,
+  );
+}

@@ -10,48 +10,16 @@
 // GENESYS_SIMULATOR_QUEUES (12), GENESYS_SIMULATOR_REQUESTS_PER_MINUTE (300, as Genesys),
 // QBO_SIMULATOR_CUSTOMERS (12; more are generated), QBO_SIMULATOR_WEBHOOK_URL (where QuickBooks webhooks go,
 // e.g. http://app-host:3000/api/v1/webhooks/quickbooks) with QBO_WEBHOOK_VERIFIER_TOKEN (the apps' own).
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createGenesysSimulator } from '../genesys/simulator/index';
-import { createQboSimulator } from '../qbo/simulator/index';
-
-/**
- * The repository's root (package.json named phone-billing), walking up from this file: it runs
- * from its .ts file and from the server bundle (apps/server/dist), at different depths. The same
- * walk as @phone-billing/db/repo-root, which vendor code may not import (eslint.config.js).
- */
-function findRepoRoot(): string {
-  const start = path.dirname(fileURLToPath(import.meta.url));
-  for (let folder = start; ; folder = path.dirname(folder)) {
-    const manifest = path.join(folder, 'package.json');
-    if (
-      existsSync(manifest) &&
-      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === 'phone-billing'
-    )
-      return folder;
-    if (path.dirname(folder) === folder) throw new Error(`no phone-billing package.json above ${start}`);
-  }
-}
-
-const REPO_ROOT = findRepoRoot();
+import { utcOffsetMinutes } from '@phone-billing/api/domain';
+import { REPO_ROOT } from '@phone-billing/db/repo-root';
+import { createGenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
+import { createQboSimulator } from '@phone-billing/integrations/qbo/simulator';
 
 function positiveInteger(value: string | undefined, fallback: number): number {
   const number = Number(value);
   return value !== undefined && value !== '' && Number.isInteger(number) && number > 0 ? number : fallback;
-}
-
-/** Minutes east of UTC of the zone's clock now ("GMT-08:00" → -480). */
-export function utcOffsetMinutes(timeZone: string, at = new Date()): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
 }
 
 const env = process.env;
