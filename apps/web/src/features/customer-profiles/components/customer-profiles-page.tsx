@@ -14,6 +14,7 @@ import { usePermission } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useCustomerProfiles } from '../api/get-customer-profiles';
 import { useDeleteCustomerProfile } from '../api/delete-customer-profile';
+import { usePrefetchDefaultRate } from '../api/get-default-rate';
 import { PROFILES_PAGE_SIZE } from '../api/prefetch-customer-profiles';
 import { useProfileLink } from '../hooks/use-profile-link';
 import { CustomerProfileFilters, listQueryOf, NO_PROFILE_FILTERS } from './customer-profile-filters';
@@ -66,7 +67,9 @@ export default function CustomerProfilesPage() {
   const summary = list.data?.summary;
   const pagination = list.data?.pagination;
 
+  const prefetchDefaultRate = usePrefetchDefaultRate();
   const openAdd = () => {
+    prefetchDefaultRate();
     setEditing(null);
     setFormOpen(true);
   };
