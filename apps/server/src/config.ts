@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '@phone-billing/db/repo-root';
+import { dataDirFrom, REPO_ROOT } from '@phone-billing/db/repo-root';
 
 export { REPO_ROOT };
 
@@ -36,7 +36,7 @@ const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   const host = env.HOST ?? '0.0.0.0';
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const dataDir = dataDirFrom(env);
   const appOrigin = (env.APP_ORIGIN ?? `http://localhost:${overrides.port ?? port}`).replace(/\/$/, '');
   const logLevel = (LOG_LEVELS as readonly string[]).includes(env.LOG_LEVEL ?? '')
     ? (env.LOG_LEVEL as ServerConfig['logLevel'])

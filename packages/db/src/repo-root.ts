@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * under tsx and from the server bundle in apps/server/dist (scripts/build-server-if-stale.mjs),
  * at different depths, so no fixed `../../..` fits both.
  */
-export function findRepoRoot(fromUrl: string): string {
+function findRepoRoot(fromUrl: string): string {
   const start = path.dirname(fileURLToPath(fromUrl));
   for (let folder = start; ; folder = path.dirname(folder)) {
     const manifest = path.join(folder, 'package.json');
@@ -23,3 +23,12 @@ export function findRepoRoot(fromUrl: string): string {
 
 /** The repository's root: prisma/migrations, apps/web/dist and the default .data live under it. */
 export const REPO_ROOT = findRepoRoot(import.meta.url);
+
+/**
+ * Where the app keeps its data (the embedded PostgreSQL, the app secret, the simulators' state):
+ * DATA_DIR, else .data in the repository. The server, `npm run db:migrate` and `npm run
+ * simulators` must agree on it.
+ */
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+}

@@ -13,7 +13,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { utcOffsetMinutes } from '@phone-billing/api/domain';
-import { REPO_ROOT } from '@phone-billing/db/repo-root';
+import { dataDirFrom } from '@phone-billing/db/repo-root';
 import { createGenesysSimulator } from '@phone-billing/integrations/genesys/simulator';
 import { createQboSimulator } from '@phone-billing/integrations/qbo/simulator';
 
@@ -25,7 +25,7 @@ function positiveInteger(value: string | undefined, fallback: number): number {
 const env = process.env;
 const port = Number(env.SIMULATORS_PORT ?? 3900);
 const host = env.SIMULATORS_HOST ?? '127.0.0.1';
-const dataDir = path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+const dataDir = dataDirFrom(env);
 const stateDir = path.join(dataDir, 'simulators');
 
 const genesys = createGenesysSimulator({
