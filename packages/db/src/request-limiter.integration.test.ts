@@ -34,7 +34,7 @@ describe('the PostgreSQL request limiter', () => {
       const limit: VendorRequestLimit = { key: 'test:rate', perMinute: 1200 };
       const grants: number[] = [];
       const started = performance.now();
-      const runFor = 4_000;
+      const runFor = 8_000;
       await Promise.all(
         (await processes(3, databaseUrl)).flatMap((limiter) =>
           // Each process has five callers sending one request after another as fast as allowed.
@@ -49,8 +49,10 @@ describe('the PostgreSQL request limiter', () => {
       );
       grants.sort((a, b) => a - b);
       const perSecondAllowed = limit.perMinute / 60;
-      // Never more than the limit in any window (2 s: 40 allowed).
-      expect(busiestWindow(grants, 2_000)).toBeLessThanOrEqual(2 * perSecondAllowed);
+      // Never more than the limit in any window (4 s: 80 allowed). The 5% headroom is what absorbs
+      // a busy event loop's late timers, which bunch departures: 4 s of it is 200 ms of lateness;
+      // a 2 s window (100 ms) once counted 41 of 40 on a loaded 2-core machine.
+      expect(busiestWindow(grants, 4_000)).toBeLessThanOrEqual(4 * perSecondAllowed);
       const span = (grants.at(-1)! - grants[0]!) / 1000;
       const used = (grants.length - 1) / span / perSecondAllowed;
       expect(used).toBeGreaterThanOrEqual(0.9);
