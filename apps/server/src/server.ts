@@ -21,6 +21,7 @@ import { PgBoss } from 'pg-boss';
 import type { AreaContext, ServerArea } from './areas';
 import { serverAreas } from './area-list';
 import { loadConfig, type ServerConfig } from './config';
+import { wakeWorkersOnSend } from './job-wakeups';
 import { logJobRuns, loggerOptions } from './logging';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { rateLimitPlugin } from './plugins/rate-limits';
@@ -178,6 +179,7 @@ async function assembleServer({
     app.log.error({ err: error }, 'pg-boss error');
   });
   logJobRuns(boss, app.log, [SCHEDULE_TICK.name]);
+  wakeWorkersOnSend(boss);
   onBoss(boss);
   await boss.start();
   services.jobs = {

@@ -20,7 +20,7 @@ export { recomputeAllNextRuns, createDemoProfiles, SIMULATED_GENESYS_QUEUE_NAMES
 export { runScheduleTick } from './billing/schedule-tick';
 export { QboConnection, type QboConnectionOptions, type QboSetupStatus } from './qbo';
 export { startBillingWorkers, billingWorkerOptionsFromEnv, type BillingWorkerOptions } from './billing/job-definitions';
-export { createBillingQueues, SCHEDULE_TICK } from './billing/job-queues';
+export { createBillingQueues, QUIET_QUEUE_POLLING_SECONDS, SCHEDULE_TICK } from './billing/job-queues';
 export { cleanUpAccessData } from './access-control/housekeeping';
 export { SIGN_IN_LIMITS, type SignInLimits } from './auth/sign-in-limits';
 export { countRequest, type CounterWindow } from './throttling/request-counters';

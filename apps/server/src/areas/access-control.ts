@@ -1,4 +1,4 @@
-import { cleanUpAccessData } from '@phone-billing/api';
+import { cleanUpAccessData, QUIET_QUEUE_POLLING_SECONDS } from '@phone-billing/api';
 import type { ServerArea } from './index';
 
 const HOUSEKEEPING_QUEUE = 'access-control.housekeeping';
@@ -9,7 +9,7 @@ export const accessControlArea: ServerArea = {
   async setup(ctx) {
     await ctx.boss.createQueue(HOUSEKEEPING_QUEUE);
     if (!ctx.runWorkers) return;
-    await ctx.boss.work(HOUSEKEEPING_QUEUE, async () => {
+    await ctx.boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: QUIET_QUEUE_POLLING_SECONDS }, async () => {
       const removed = await cleanUpAccessData(ctx.services.db);
       ctx.services.logger.info({ removed }, 'access-control housekeeping');
     });

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { createGenesysService, getOrganizationSettings, type GenesysAreaService } from '@phone-billing/api';
+import {
+  createGenesysService,
+  getOrganizationSettings,
+  QUIET_QUEUE_POLLING_SECONDS,
+  type GenesysAreaService,
+} from '@phone-billing/api';
 import { addDays, calendarDateInZone, utcOffsetMinutes } from '@phone-billing/api/domain';
 import {
   GenesysClient,
@@ -135,7 +140,7 @@ export const genesysArea: ServerArea = {
 
     await ctx.boss.createQueue(NIGHTLY_QUEUE);
     if (ctx.runWorkers) {
-      await ctx.boss.work(NIGHTLY_QUEUE, async () => {
+      await ctx.boss.work(NIGHTLY_QUEUE, { pollingIntervalSeconds: QUIET_QUEUE_POLLING_SECONDS }, async () => {
         const { timezone } = await getOrganizationSettings(ctx.services.db);
         const yesterday = addDays(calendarDateInZone(new Date(), timezone), -1);
         const result = await service.pullRange({ startDate: yesterday, endDate: yesterday });

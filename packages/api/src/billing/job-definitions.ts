@@ -8,7 +8,14 @@ import type { AppServices } from '../services';
 import { runScheduleTick } from './schedule-tick';
 import { getOrganizationSettings } from '../settings/organization-settings';
 import { checkCreatedInvoices } from './check-invoices';
-import { CHECK_INVOICES, RUN_JOB, SCHEDULE_TICK, SCHEDULED_RUN, type QueueSpec } from './job-queues';
+import {
+  CHECK_INVOICES,
+  QUIET_QUEUE_POLLING_SECONDS,
+  RUN_JOB,
+  SCHEDULE_TICK,
+  SCHEDULED_RUN,
+  type QueueSpec,
+} from './job-queues';
 import { runBillingJob, type RunnerOptions } from './run-job';
 import {
   handleScheduledRun,
@@ -72,18 +79,26 @@ export async function startBillingWorkers(
   const sweepSeconds = options.sweepSeconds ?? 15;
   const runnerOptions: RunnerOptions = { ...options, staleSeconds };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+  // One poller answers a newly sent job within a second; the others, woken when this process sends
+  // jobs and otherwise looking less often, take what it leaves while it is busy.
+  const secondaryPolling = { pollingIntervalSeconds: Math.max(polling.pollingIntervalSeconds, 3) };
+  const quietPolling = {
+    pollingIntervalSeconds: Math.max(polling.pollingIntervalSeconds, QUIET_QUEUE_POLLING_SECONDS),
+  };
   const workers: Array<{ queue: string; id: string }> = [];
   const add = async (queue: string, id: Promise<string>) => workers.push({ queue, id: await id });
 
   for (let index = 0; index < (options.jobsAtOnce ?? 3); index += 1) {
     await add(
       RUN_JOB.name,
-      work(boss, RUN_JOB, polling, ({ billingJobId }) => runBillingJob(services, billingJobId, runnerOptions)),
+      work(boss, RUN_JOB, index === 0 ? polling : secondaryPolling, ({ billingJobId }) =>
+        runBillingJob(services, billingJobId, runnerOptions),
+      ),
     );
   }
   await add(
     SCHEDULED_RUN.name,
-    work(boss, SCHEDULED_RUN, polling, async ({ scheduledRunId }) => {
+    work(boss, SCHEDULED_RUN, quietPolling, async ({ scheduledRunId }) => {
       try {
         await handleScheduledRun(services, scheduledRunId);
       } catch (error) {
@@ -99,7 +114,7 @@ export async function startBillingWorkers(
   await boss.schedule(SCHEDULE_TICK.name, SCHEDULE_TICK.cron, {});
   await add(
     SCHEDULE_TICK.name,
-    work(boss, SCHEDULE_TICK, polling, async () => {
+    work(boss, SCHEDULE_TICK, quietPolling, async () => {
       const { queued } = await runScheduleTick(services);
       if (queued.length > 0) services.logger.info({ queued: queued.length }, 'Scheduled billing runs queued');
     }),
@@ -108,7 +123,7 @@ export async function startBillingWorkers(
   await boss.schedule(CHECK_INVOICES.name, CHECK_INVOICES.cron, {}, { tz: timezone });
   await add(
     CHECK_INVOICES.name,
-    work(boss, CHECK_INVOICES, polling, () => checkCreatedInvoices(services)),
+    work(boss, CHECK_INVOICES, quietPolling, () => checkCreatedInvoices(services)),
   );
 
   let sweeping = false;

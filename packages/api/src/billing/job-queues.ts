@@ -45,6 +45,14 @@ export const CHECK_INVOICES = {
   cron: '40 3 * * *',
 } satisfies QueueSpec<z.ZodType>;
 
+/**
+ * How often workers look for jobs on queues that get one a minute or less (cron) or whose jobs are
+ * sent in the process that works them, which wakes its workers at once (apps/server job-wakeups.ts):
+ * the poll is only a fallback there, and a one-second poll on every such queue was most of an idle
+ * server's queries. Billing jobs, which a web server without workers may send, keep a quicker poll.
+ */
+export const QUIET_QUEUE_POLLING_SECONDS = 5;
+
 export const BILLING_QUEUES = [RUN_JOB, SCHEDULED_RUN, SCHEDULE_TICK, CHECK_INVOICES] as const;
 
 /** Creates every billing queue (idempotent: safe from every process, web servers included). */

@@ -85,7 +85,8 @@ export async function startReceivablesWorkers(
 ): Promise<() => Promise<void>> {
   const workerId = await boss.work(
     PROCESS_QBO_EVENTS.name,
-    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5 },
+    // The webhook that asks for a pass wakes this worker when it arrives here (job-wakeups.ts).
+    { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
     async () => {
       await workReceivables(services);
     },
