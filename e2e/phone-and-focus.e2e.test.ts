@@ -93,6 +93,28 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
     await page.close();
   });
 
+  it("on a tall desktop: the Run dialog's queue list stays put when the preflight answer appears below it", async () => {
+    // Tall enough that the dialog is shorter than the screen, so growing it could move it.
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1400 } });
+    await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    await page.goto(`${server.url}/billing-jobs`);
+    await page
+      .getByRole('button', { name: /^(Run New Job|Run First Job)$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
+    await dialog.getByRole('button', { name: 'Select all' }).waitFor();
+    // The queues' checkboxes come first, then Dry Run and Hold for review.
+    const [first, second] = [dialog.getByRole('checkbox').nth(0), dialog.getByRole('checkbox').nth(1)];
+    const before = (await second.boundingBox())!;
+    await first.check();
+    // The preflight answer appears under the list once a queue is ticked.
+    await dialog.getByTestId('preflight').waitFor();
+    expect((await second.boundingBox())!.y).toBe(before.y);
+    await second.check();
+    await page.close();
+  });
+
   it('on a desktop: focus returns to the button that opened a modal, the bell or the Run modal', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);

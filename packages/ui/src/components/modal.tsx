@@ -68,7 +68,11 @@ export function Modal({
             opener.current = null;
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            // Anchored near the top rather than centred, so content that appears below (a check's
+            // answer, an error) grows the dialog downward and never moves what is under the pointer:
+            // centred, the Run dialog's queue list jumped when its preflight answer arrived, and a
+            // click could land beside the checkbox it aimed at.
+            'fixed top-[5vh] left-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 flex-col',
             'rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none',
             sizeClasses[size],
             className,
