@@ -262,8 +262,11 @@ describe('unknown e-mails cost the same password check as known ones', () => {
     await cpuOf('warm-up@example.com', 0);
     // Interleaved, so whatever else this process does meanwhile (GC, the job queue) falls on both
     // alike, and compared by medians, so one attempt that met a garbage collection does not decide.
-    // Measured with the whole file on a loaded machine: 27–28 ms known, 112–126 ms unknown; without
-    // the dummy check the unknown e-mail's busiest thread is a garbage collector's (2.3 against 35).
+    // On a machine where page faults are dear, one Argon2 check costs 25 ms on reused memory and
+    // 120–145 ms on fresh (19 MiB of faults), and either path can land in either mode for all nine
+    // tries: seen 27 known against 112–126 unknown, and 118–144 against 25–29. Without the dummy
+    // check the unknown e-mail's busiest thread is a garbage collector's: 2.3 ms against 35. So the
+    // bar sits between: unknown at least a tenth of known (0.17 at worst seen, 0.07 or less without).
     const known: number[] = [];
     const unknown: number[] = [];
     for (let attempt = 1; attempt <= 9; attempt++) {
@@ -271,7 +274,7 @@ describe('unknown e-mails cost the same password check as known ones', () => {
       unknown.push(await cpuOf('nobody-here@example.com', attempt));
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.1);
     await forgetSignIns(TEST_ADMIN.email);
   });
 });
