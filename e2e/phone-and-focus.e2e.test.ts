@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, openRunBillingDialog, signInThroughUi } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // A phone (390×844): lists become cards with every action in reach, tab strips scroll, and the
@@ -97,12 +97,7 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
     // Tall enough that the dialog is shorter than the screen, so growing it could move it.
     const page = await browser.newPage({ viewport: { width: 1440, height: 1400 } });
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    await page.goto(`${server.url}/billing-jobs`);
-    await page
-      .getByRole('button', { name: /^(Run New Job|Run First Job)$/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
+    const dialog = await openRunBillingDialog(page, server.url);
     await dialog.getByRole('button', { name: 'Select all' }).waitFor();
     // The queues' checkboxes come first, then Dry Run and Hold for review.
     const [first, second] = [dialog.getByRole('checkbox').nth(0), dialog.getByRole('checkbox').nth(1)];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, openRunBillingDialog, signInThroughUi } from '../test/browser';
 import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../test/genesys-reference';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import type { RestClient } from '../test/rest-client';
@@ -185,12 +185,7 @@ describe.skipIf(!chromiumAvailable)('a rate plan from the profile form to last m
   const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
   async function runBilling(page: Page, dryRun: boolean): Promise<string> {
-    await page.goto(`${server.url}/billing-jobs`);
-    await page
-      .getByRole('button', { name: /^(Run New Job|Run First Job)$/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Run Billing Job' });
+    const dialog = await openRunBillingDialog(page, server.url);
     await dialog.getByLabel('Start Date').fill(month.start);
     await dialog.getByLabel('End Date').fill(month.end);
     await dialog.getByLabel(planQueue.name).check();

@@ -83,6 +83,16 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Billing Jobs → Run New Job (Run First Job while there are none yet): the Run Billing Job dialog. */
+export async function openRunBillingDialog(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/billing-jobs`);
+  await page
+    .getByRole('button', { name: /^(Run New Job|Run First Job)$/ })
+    .first()
+    .click();
+  return page.getByRole('dialog', { name: 'Run Billing Job' });
+}
+
 /** Signs in through the login page like a person would. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/login`);
