@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const DESK = { email: 'desk@example.com', password: 'desk-password-1' };
@@ -9,10 +9,6 @@ async function sidebarEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.waitFor();
   return (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
-}
-
-async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
 }
 
 describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
@@ -54,7 +50,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await permissionForm.getByLabel('Permission key').fill('reports:export');
     await permissionForm.getByLabel('Permission description').fill('Export reports');
     await permissionForm.getByRole('button', { name: 'Create Permission' }).click();
-    await toast(admin, 'Permission created');
+    await waitForToast(admin, 'Permission created');
     const permissions = admin.getByRole('region', { name: 'Permissions' }).locator('code');
     await permissions.getByText('reports:export').waitFor();
     const keys = await permissions.allTextContents();
@@ -64,14 +60,14 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await permissionForm.getByLabel('Permission key').fill('Reports:Export');
     await permissionForm.getByLabel('Permission description').fill('Again');
     await permissionForm.getByRole('button', { name: 'Create Permission' }).click();
-    await toast(admin, 'A permission with the key Reports:Export already exists');
+    await waitForToast(admin, 'A permission with the key Reports:Export already exists');
 
     // A role holding it and customer:view.
     await roleForm.getByLabel('Role name').fill('Customer Desk');
     await roleForm.getByRole('checkbox', { name: /reports:export/ }).check();
     await roleForm.getByRole('checkbox', { name: /^customer:view/ }).check();
     await roleForm.getByRole('button', { name: 'Create Role' }).click();
-    await toast(admin, 'Role created');
+    await waitForToast(admin, 'Role created');
     const roleCard = admin.getByTestId('role-Customer Desk');
     await roleCard.getByText('reports:export').waitFor();
     const roleNames = await admin
@@ -86,7 +82,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await userForm.getByLabel('Temporary password').fill(DESK.password);
     await userForm.getByRole('checkbox', { name: 'Customer Desk' }).check();
     await userForm.getByRole('button', { name: 'Add User' }).click();
-    await toast(admin, 'User created. Share the password you set with them.');
+    await waitForToast(admin, 'User created. Share the password you set with them.');
     const firstRow = admin.getByRole('table', { name: 'Users' }).locator('tbody tr').first();
     await expect(firstRow.textContent()).resolves.toContain(DESK.email);
     await expect(firstRow.textContent()).resolves.toContain('Customer Desk');
@@ -103,7 +99,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
       .getByRole('group', { name: `Roles of ${DESK.email}` })
       .getByRole('checkbox', { name: 'Customer Desk' })
       .uncheck();
-    await toast(admin, 'Roles updated');
+    await waitForToast(admin, 'Roles updated');
     await expect(admin.getByTestId(`user-row-${DESK.email}`).textContent()).resolves.toContain('No roles');
 
     await desk.goto(`${server.url}/customer-profiles`);
@@ -117,7 +113,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
       .getByRole('group', { name: `Roles of ${TEST_ADMIN.email}` })
       .getByRole('checkbox', { name: 'admin' })
       .click();
-    await toast(admin, 'You cannot remove your own system:manage-access permission');
+    await waitForToast(admin, 'You cannot remove your own system:manage-access permission');
     // The box goes back to what the server holds.
     await expect
       .poll(() =>
@@ -149,7 +145,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
     await userForm.getByLabel('Email').fill('newcomer@example.com');
     await userForm.getByRole('checkbox', { name: 'viewer' }).check();
     await userForm.getByRole('button', { name: 'Add User' }).click();
-    await toast(admin, 'User created. Ask them to reset their password via the login screen.');
+    await waitForToast(admin, 'User created. Ask them to reset their password via the login screen.');
     const link = (await admin.getByTestId('setup-link').locator('code').textContent())!;
     expect(link).toMatch(/\/login\?setup=/);
     const setupUrl = link.replace(/^https?:\/\/[^/]+/, server.url);
@@ -210,7 +206,7 @@ describe.skipIf(!chromiumAvailable)('Access Control in the browser', () => {
       .getByRole('checkbox', { name: 'viewer' })
       .waitFor();
     await card.getByRole('button', { name: `Send reset link to ${DESK.email}` }).click();
-    await toast(admin, 'Reset link created. Send it to the user: it works once, within 72 hours.');
+    await waitForToast(admin, 'Reset link created. Send it to the user: it works once, within 72 hours.');
     const link = (await admin.getByTestId('reset-link').locator('code').textContent())!;
     // The audit log is cards on a phone as well: nothing of it is out of reach sideways.
     const auditEntries = admin.getByRole('list', { name: 'Audit log' }).getByTestId('audit-entry');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
 import type { QboSimulator } from '../packages/integrations/src/qbo/simulator';
 import { seriousAccessibilityViolations } from '../test/accessibility';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -202,7 +202,6 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await server?.stop();
   });
 
-  const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
   const row = (page: Page, name: string) => page.getByTestId('customer-profile-row').filter({ hasText: name });
 
   async function openStatistics(page: Page, name: string): Promise<Locator> {
@@ -337,7 +336,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     await confirm.getByText('Reason cannot contain control characters').waitFor();
     await confirm.getByLabel('Reason').fill('Customer disputed the usage; voided by accounting');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
-    await toast(
+    await waitForToast(
       page,
       `Invoice ${voided.docNumber} released: its ${voided.calls} calls are billed again by the next run`,
     );
@@ -395,7 +394,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
     expect(late).toBe(
       `${lateCallId},${wallClock(lateCallStart)},450,480,${queues[0]},${shown(previous.start)}–${shown(previous.end)},"Late usage, ${shown(previous.start)}–${shown(previous.end)}"`,
     );
-    await toast(page, `Exported ${amyInvoice.calls} calls to CSV`);
+    await waitForToast(page, `Exported ${amyInvoice.calls} calls to CSV`);
     expect(await seriousAccessibilityViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'hidden' });
@@ -416,7 +415,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
       .waitFor();
     await confirm.getByLabel('Reason').fill('Deleted by mistake in QuickBooks');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
-    await toast(
+    await waitForToast(
       page,
       `Invoice ${deleted.docNumber} released: its ${deleted.calls} calls are billed again by the next run`,
     );
@@ -444,14 +443,17 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
       void dialog.accept();
     });
     await row(page, "Amy's Bird Sanctuary").getByRole('button', { name: "Delete Amy's Bird Sanctuary" }).click();
-    await toast(page, 'Customer profile archived: it has invoices, which are kept. Find it under Status: Archived.');
+    await waitForToast(
+      page,
+      'Customer profile archived: it has invoices, which are kept. Find it under Status: Archived.',
+    );
     expect(confirmations[0]).toBe(
       "Are you sure you want to delete this customer profile?\n\nAmy's Bird Sanctuary\n\nA profile that has invoices is archived instead: its invoices and calls are kept, it is no longer billed, and it is listed under Status: Archived. Without invoices it is deleted for good.",
     );
     await row(page, "Amy's Bird Sanctuary").waitFor({ state: 'detached' });
 
     await row(page, 'Cool Cars').getByRole('button', { name: 'Delete Cool Cars' }).click();
-    await toast(page, 'Customer profile deleted successfully');
+    await waitForToast(page, 'Customer profile deleted successfully');
     await row(page, 'Cool Cars').waitFor({ state: 'detached' });
     expect((await admin.get(`/api/v1/customer-profiles/${unbilled.body.data.id}/stats`)).status).toBe(404);
 
@@ -508,7 +510,7 @@ describe.skipIf(!chromiumAvailable)('Billing coverage, voided invoices and archi
 
     await startDate.fill(previous.start);
     await update.click();
-    await toast(page, 'Customer profile updated successfully');
+    await waitForToast(page, 'Customer profile updated successfully');
     await dialog.waitFor({ state: 'hidden' });
     expect((await admin.get(`/api/v1/customer-profiles/${bill.id}/billing-coverage`)).body.data.billingStartDate).toBe(
       previous.start,

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenesysQueueSummary, GenesysService } from '../packages/api/src/integrations';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signInThroughUi, waitForToast } from '../test/browser';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -68,7 +68,6 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
   const field = (scope: Locator, label: string) =>
     scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
   // Toasts sit outside the open dialog, which hides the rest of the page from the accessibility tree.
-  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
   it('adds a profile connected to a QuickBooks customer, edits it, shows its statistics and deletes it', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -77,7 +76,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await page.goto(`${server.url}/settings`);
     await page.getByLabel('Rate per minute (default)').fill('0.09');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(page, 'Settings saved successfully');
+    await waitForToast(page, 'Settings saved successfully');
     await page.goto(`${server.url}/customer-profiles`);
     await page.getByText('No customer profiles found').waitFor();
 
@@ -106,14 +105,14 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
 
     // Search QuickBooks by display name, then connect.
     await addDialog.getByRole('button', { name: 'Search QBO Customer ID' }).click();
-    await toast(page, 'Please enter a display name to search for');
+    await waitForToast(page, 'Please enter a display name to search for');
     await field(addDialog, 'QBO Display Name').fill('Nobody By That Name');
     await addDialog.getByRole('button', { name: 'Search QBO Customer ID' }).click();
-    await toast(page, 'No QBO customer found with that display name');
+    await waitForToast(page, 'No QBO customer found with that display name');
     await field(addDialog, 'QBO Display Name').fill("Amy's Bird Sanctuary");
     await field(addDialog, 'Email').fill('accounts@amys.example');
     await addDialog.getByRole('button', { name: 'Search QBO Customer ID' }).click();
-    await toast(page, "Found QBO customer: Amy's Bird Sanctuary");
+    await waitForToast(page, "Found QBO customer: Amy's Bird Sanctuary");
     await addDialog.getByRole('button', { name: 'Connect to This Customer' }).click();
     expect(await field(addDialog, 'QBO Customer ID').inputValue()).toBe('1');
     expect(await field(addDialog, 'QBO Customer ID').getAttribute('readonly')).not.toBeNull();
@@ -138,7 +137,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
 
     await field(addDialog, 'Rate Per Minute ($)').fill('0.05');
     await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
-    await toast(page, 'Customer profile created successfully');
+    await waitForToast(page, 'Customer profile created successfully');
     await addDialog.waitFor({ state: 'hidden' });
     const row = page.getByTestId('customer-profile-row').filter({ hasText: "Amy's Bird Sanctuary" });
     await row.getByText('Active', { exact: true }).waitFor();
@@ -154,11 +153,11 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     const editDialog = page.getByRole('dialog', { name: 'Edit Customer Profile' });
     await editDialog.getByText('Current billing: day 1 at 02:00').waitFor();
     await editDialog.getByRole('button', { name: 'Reschedule Now' }).click();
-    await toast(page, "Billing rescheduled for Amy's Bird Sanctuary");
+    await waitForToast(page, "Billing rescheduled for Amy's Bird Sanctuary");
     await field(editDialog, 'Phone').fill('');
     await field(editDialog, 'Rate Per Minute ($)').fill('0.10');
     await editDialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await toast(page, 'Customer profile updated successfully');
+    await waitForToast(page, 'Customer profile updated successfully');
     await editDialog.waitFor({ state: 'hidden' });
     await row.getByText('$0.10/min').waitFor();
 
@@ -190,7 +189,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
       void dialog.accept();
     });
     await row.getByRole('button', { name: "Delete Amy's Bird Sanctuary" }).click();
-    await toast(page, 'Customer profile deleted successfully');
+    await waitForToast(page, 'Customer profile deleted successfully');
     // The spec's question, and what becomes of a profile with invoices (this one has none: deleted).
     expect(confirmation.split('\n')[0]).toBe('Are you sure you want to delete this customer profile?');
     expect(confirmation).toContain('A profile that has invoices is archived instead');

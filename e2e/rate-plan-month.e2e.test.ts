@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, openRunBillingDialog, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, openRunBillingDialog, signInThroughUi, waitForToast } from '../test/browser';
 import { COMPANY_TIMEZONE, expectedCalls, referenceGenesys } from '../test/genesys-reference';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import type { RestClient } from '../test/rest-client';
@@ -182,7 +182,6 @@ describe.skipIf(!chromiumAvailable)('a rate plan from the profile form to last m
 
   const field = (scope: Locator, label: string) =>
     scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
-  const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
   async function runBilling(page: Page, dryRun: boolean): Promise<string> {
     const dialog = await openRunBillingDialog(page, server.url);
@@ -276,7 +275,7 @@ describe.skipIf(!chromiumAvailable)('a rate plan from the profile form to last m
     await field(add, 'Queue names').press('Enter');
     await field(add, 'Billing Start Date').fill(month.start);
     await add.getByRole('button', { name: 'Create', exact: true }).click();
-    await toast(page, 'Customer profile created successfully');
+    await waitForToast(page, 'Customer profile created successfully');
     await add.waitFor({ state: 'hidden' });
 
     // Its plan, in the Rate plan section of the form.
@@ -318,7 +317,7 @@ describe.skipIf(!chromiumAvailable)('a rate plan from the profile form to last m
       .filter({ hasText: 'costs $1.13 under this plan (Voice, after hours + Per-call fee)' })
       .waitFor();
     await plan.getByRole('button', { name: 'Save rate plan' }).click();
-    await toast(page, `Rate plan saved: it applies from ${month.start}`);
+    await waitForToast(page, `Rate plan saved: it applies from ${month.start}`);
     await page.keyboard.press('Escape');
     await edit.waitFor({ state: 'hidden' });
 

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
 import { resolveAbandonedReservations } from '../packages/api/src/billing/abandoned-reservations';
 import type { QboSimulator } from '../packages/integrations/src/qbo/simulator';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -34,7 +34,6 @@ describe.skipIf(!chromiumAvailable)('Releasing a sent invoice QuickBooks is miss
   let browser: Browser;
   let admin: RestClient;
   let qbo: QboSimulator;
-  const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 
   beforeAll(async () => {
     server = await startTestServer({ withWebApp: true });
@@ -136,7 +135,7 @@ describe.skipIf(!chromiumAvailable)('Releasing a sent invoice QuickBooks is miss
     await confirm.getByLabel('Reason').fill('Never reached QuickBooks: bill it again');
     await confirm.getByRole('button', { name: 'Release for re-billing' }).click();
     // Its calls: the one injected, and any the simulated Genesys took on that queue that month.
-    await toast(
+    await waitForToast(
       page,
       new RegExp(
         `^Invoice ${entry.docNumber} released: its ${customer!.calls} calls are billed again by the next run$`,

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const VIEWER = { email: 'viewer@example.com', password: 'viewer-password-1' };
-
-async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor();
-}
 
 describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
   let server: TestServer;
@@ -45,7 +41,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
     await admin.getByRole('button', { name: 'Turn On Kill Switch' }).click();
     await admin.getByLabel('Reason').fill('Month-end audit');
     await admin.getByRole('button', { name: 'Activate Kill Switch' }).click();
-    await toast(admin, 'Kill switch activated: all billing jobs are paused');
+    await waitForToast(admin, 'Kill switch activated: all billing jobs are paused');
     await expect(admin.getByTestId('kill-switch-state').textContent()).resolves.toBe('ON: billing paused');
 
     await viewer.reload();
@@ -55,7 +51,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
     expect(history).toContain('Month-end audit');
 
     await admin.getByRole('button', { name: 'Deactivate Kill Switch' }).click();
-    await toast(admin, 'Kill switch deactivated: billing jobs can run');
+    await waitForToast(admin, 'Kill switch deactivated: billing jobs can run');
     await viewer.reload();
     await viewer.getByTestId('kill-switch-state').getByText('OFF: billing can run').waitFor();
   });
@@ -84,7 +80,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
       void dialog.accept();
     });
     await admin.getByRole('button', { name: 'Save Settings' }).click();
-    await toast(admin, 'Settings saved successfully');
+    await waitForToast(admin, 'Settings saved successfully');
     expect(question).toContain('Change the company timezone from America/Los_Angeles to America/New_York?');
     expect(question).toContain('calls already billed stay billed in the old zone');
 
@@ -108,7 +104,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
     await viewer.getByText('Display name cannot be empty').waitFor();
     await viewer.getByLabel('Display name').fill('Vera Viewer');
     await viewer.getByRole('button', { name: 'Save Profile' }).click();
-    await toast(viewer, 'Profile updated');
+    await waitForToast(viewer, 'Profile updated');
 
     await viewer.getByRole('button', { name: 'Update Password' }).click();
     await viewer.getByText('Current password is required').waitFor();
@@ -123,7 +119,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
 
     await viewer.getByLabel('Token name').fill('nightly export');
     await viewer.getByRole('button', { name: 'Create Token' }).click();
-    await toast(viewer, 'API token created');
+    await waitForToast(viewer, 'API token created');
     const secret = (await viewer.getByTestId('new-token').locator('code').textContent())!;
     expect(secret).toMatch(/^pbt_/);
     const bearer = server.anonymous().withBearer(secret);
@@ -131,7 +127,7 @@ describe.skipIf(!chromiumAvailable)('Settings in the browser', () => {
 
     viewer.once('dialog', (dialog) => void dialog.accept());
     await viewer.getByRole('button', { name: 'Revoke nightly export' }).click();
-    await toast(viewer, 'API token revoked');
+    await waitForToast(viewer, 'API token revoked');
     await viewer.getByText('You have no API tokens.').waitFor();
     expect((await bearer.get('/api/v1/auth/me')).status).toBe(401);
   });

@@ -42,16 +42,17 @@ export async function launchBrowser(): Promise<Browser> {
   }
   const shared = browser;
   const opened = new Set<BrowserContext>();
-  const track = (context: BrowserContext) => {
+  const track = async (context: BrowserContext) => {
     opened.add(context);
     context.once('close', () => opened.delete(context));
+    await context.addInitScript(recordToasts);
     return context;
   };
   const borrowed: Partial<Browser> = {
-    newContext: async (...args: Parameters<Browser['newContext']>) => track(await shared.newContext(...args)),
+    newContext: async (...args: Parameters<Browser['newContext']>) => await track(await shared.newContext(...args)),
     // Like Browser.newPage: a page in a context of its own, closed with the page.
     newPage: async (...args: Parameters<Browser['newPage']>) => {
-      const context = track(await shared.newContext(...args));
+      const context = await track(await shared.newContext(...args));
       const page = await context.newPage();
       page.once('close', () => void context.close().catch(() => undefined));
       return page;
@@ -81,6 +82,69 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
     headers: { origin: baseUrl },
   });
   if (!response.ok()) throw new Error(`sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+}
+
+declare global {
+  interface Window {
+    /** Texts of the toasts shown since the page loaded and not yet awaited by `waitForToast`. */
+    __toastsShown?: string[];
+  }
+}
+
+/**
+ * Runs in every page of a borrowed browser, before the app: notes each toast (react-hot-toast's
+ * role="status") as it is added. A success toast stays two seconds, and a renderer starved by a
+ * loaded machine can answer Playwright's polls too late to see it on screen.
+ */
+function recordToasts() {
+  const shown: string[] = (window.__toastsShown = []);
+  const lastText = new WeakMap<Element, string>();
+  const note = (toast: Element) => {
+    const text = toast.textContent?.trim();
+    if (!text || lastText.get(toast) === text) return;
+    lastText.set(toast, text);
+    shown.push(text);
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const around = change.target instanceof Element ? change.target : change.target.parentElement;
+      const holder = around?.closest('[role="status"]');
+      if (holder) note(holder);
+      for (const node of change.addedNodes)
+        if (node instanceof Element)
+          [node, ...node.querySelectorAll('[role="status"]')].forEach((element) => {
+            if (element.matches('[role="status"]')) note(element);
+          });
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits for a toast whose whole text is `text` (or matches it), on screen now or shown since the
+ * last wait, and marks it awaited so a later wait needs a toast of its own. Times out naming the
+ * toasts that were shown, so a failure says what the person saw instead.
+ */
+export async function waitForToast(page: Page, text: string | RegExp, timeoutMs = 30_000) {
+  const wanted = typeof text === 'string' ? { exact: text } : { source: text.source, flags: text.flags };
+  try {
+    await page.waitForFunction(
+      (wanted) => {
+        const matches = (shown: string) =>
+          'exact' in wanted ? shown === wanted.exact : new RegExp(wanted.source, wanted.flags).test(shown);
+        const shown = window.__toastsShown ?? [];
+        const at = shown.findIndex(matches);
+        if (at >= 0) shown.splice(at, 1);
+        return at >= 0;
+      },
+      wanted,
+      { timeout: timeoutMs, polling: 100 },
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() => window.__toastsShown ?? []).catch(() => []);
+    throw new Error(`no toast "${String(text)}" within ${timeoutMs} ms; toasts shown: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Billing Jobs → Run New Job (Run First Job while there are none yet): the Run Billing Job dialog. */

@@ -244,14 +244,18 @@ describe('money that cannot drift', () => {
       const release = admin.post(`/api/v1/billing/invoices/${first.qboInvoiceId}/release`, {
         reason: 'Voided: wrong customer',
       });
-      // ... and a dry run starts meanwhile: it waits for the release's lock on the period.
-      const dry = await runJob(admin, { ...october, isDryRun: true });
-      await waitUntil(async () => {
-        // Asked outside the holder's transaction, whose statistics snapshot would not move.
+      // Asked outside the holder's transaction, whose statistics snapshot would not move.
+      const lockWaiters = async () => {
         const rows = await test.server.services.db.$queryRaw<Array<{ n: number }>>`
           SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`;
-        return rows[0]!.n >= 2;
-      }, 'the release and the dry run to wait on locks');
+        return rows[0]!.n;
+      };
+      // The release asks QuickBooks first, then locks the period and waits for the held ledger row;
+      // a job's worker wakes at once, so the dry run starts only once the release holds the period.
+      await waitUntil(async () => (await lockWaiters()) >= 1, 'the release to wait on the ledger row');
+      // ... and a dry run starts meanwhile: it waits for the release's lock on the period.
+      const dry = await runJob(admin, { ...october, isDryRun: true });
+      await waitUntil(async () => (await lockWaiters()) >= 2, 'the release and the dry run to wait on locks');
       await holder.query('COMMIT');
       expect((await release).status).toBe(200);
       const preview = customerOf(await waitForJob(test, admin, dry.id), 'Race Co');
