@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../test/billing-kit';
 import type { JobQueue } from '../packages/api/src/services';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // The Billing Jobs screen as a billing clerk uses it: a dry run that says "preview" everywhere
@@ -72,20 +72,13 @@ describe.skipIf(!chromiumAvailable)('Billing Jobs', () => {
     if (dryRun) await dialog.getByLabel('Dry Run (no invoices created)').check();
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    // The previous run's toast may still be showing: take the job id we have not seen yet.
-    const toasts = page.getByText(/^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const fresh = (await toasts.allTextContents())
-        .map((text) => text.split('Job ID: ')[1]!)
-        .find((id) => !seenJobIds.has(id));
-      if (fresh) {
-        seenJobIds.add(fresh);
-        await dialog.waitFor({ state: 'hidden' });
-        return fresh;
-      }
-      await page.waitForTimeout(100);
-    }
-    throw new Error('no toast for the new job');
+    // Each run's toast is awaited once, so the one found is this run's, not the previous run's still showing.
+    const toast = await waitForToast(page, /^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
+    const jobId = toast.split('Job ID: ')[1]!;
+    expect(seenJobIds.has(jobId)).toBe(false);
+    seenJobIds.add(jobId);
+    await dialog.waitFor({ state: 'hidden' });
+    return jobId;
   }
 
   const row = (page: Page, jobId: string) => page.getByTestId('billing-job-row').filter({ hasText: jobId });

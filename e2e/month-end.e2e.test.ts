@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectQbo, createProfile, insertCalls, qboEnv, startQboSimulator, stubGenesys } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // A clerk's month-end for October (issue 24): the Run dialog warns before anything runs (QuickBooks
@@ -138,7 +138,7 @@ describe.skipIf(!chromiumAvailable)("the clerk's month-end", () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Bill what is missing' }).click();
-    await page.getByText(/^Billing started: 2 jobs \(BJ-/).waitFor();
+    await waitForToast(page, /^Billing started: 2 jobs \(BJ-/);
     expect(question).toBe(
       "Bill 3 customers' missing periods of 2026-10 (about $20.15) now? Invoices are created in QuickBooks for them.",
     );

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountedQboSimulator } from '../apps/server/src/areas/qbo';
-import { chromiumAvailable, launchBrowser, signIn, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 describe.skipIf(!chromiumAvailable)(
@@ -71,7 +71,7 @@ describe.skipIf(!chromiumAvailable)(
       );
       await page.getByRole('button', { name: 'Refresh Token' }).click();
       expect((await refreshRequest).method()).toBe('POST');
-      await page.getByText('Token refreshed successfully').waitFor();
+      await waitForToast(page, 'Token refreshed successfully');
     });
 
     it('denied consent says so, and the connection stays as it was', async () => {
@@ -125,7 +125,7 @@ describe.skipIf(!chromiumAvailable)(
         void dialog.accept();
       });
       await page.getByRole('button', { name: 'Disconnect' }).click();
-      await page.getByText('QuickBooks disconnected', { exact: true }).waitFor();
+      await waitForToast(page, 'QuickBooks disconnected');
       expect(prompt).toContain('Disconnect QuickBooks?');
       await page.getByText('Not Connected', { exact: true }).waitFor();
       expect(simulator.isConnected()).toBe(false);

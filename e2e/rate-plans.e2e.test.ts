@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
     await section.getByLabel('Charge 1 first increment').fill('60');
 
     await section.getByRole('button', { name: 'Save rate plan' }).click();
-    await page.getByText(/^Rate plan saved: it applies from/).waitFor();
+    await waitForToast(page, /^Rate plan saved: it applies from/);
     const saved = (await admin.get(`/api/v1/customer-profiles/${profileId}/rate-plan`)).body.data as {
       source: string;
       charges: Array<{ name: string; unit: string; additional: boolean }>;
@@ -132,7 +132,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
     // The example's call is the period's first: 8 min at the first tier's $0.12.
     await section.getByRole('status').filter({ hasText: 'costs $0.96 under this plan (Voice)' }).waitFor();
     await section.getByRole('button', { name: 'Save rate plan' }).click();
-    await page.getByText(/^Rate plan saved: it applies from/).waitFor();
+    await waitForToast(page, /^Rate plan saved: it applies from/);
     const saved = (await admin.get(`/api/v1/customer-profiles/${tieredId}/rate-plan`)).body.data as {
       charges: Array<{ price?: string; tiers?: unknown }>;
     };

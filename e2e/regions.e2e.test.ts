@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '../packages/api/src/auth/passwords';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenesysQueueSummary, GenesysService } from '../packages/api/src/integrations';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // Region & Team Management as a person uses it: create a region and a team, assign two queues,
@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     await regionDialog.getByLabel('Region Name').fill('E2E West');
     await regionDialog.getByLabel('Description').fill('Browser test region');
     await regionDialog.getByRole('button', { name: 'Create Region' }).click();
-    await page.getByText('Region created successfully').waitFor();
+    await waitForToast(page, 'Region created successfully');
     await regionDialog.waitFor({ state: 'detached' });
 
     // New Team, first without name or region.
@@ -85,7 +85,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     await teamDialog.getByLabel('Team Name').fill('E2E Support Team');
     await teamDialog.getByLabel('Region').selectOption({ label: 'E2E West' });
     await teamDialog.getByRole('button', { name: 'Create Team' }).click();
-    await page.getByText('Team created successfully').waitFor();
+    await waitForToast(page, 'Team created successfully');
     await teamDialog.waitFor({ state: 'detached' });
 
     // Assign both queues from the Unassigned Queues tab.
@@ -131,7 +131,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Delete region E2E West' }).click();
-    await page.getByText('Region deleted successfully').waitFor();
+    await waitForToast(page, 'Region deleted successfully');
     expect(confirmation).toContain('Delete region "E2E West"');
     expect(confirmation).toContain('also deletes its 1 team');
 
@@ -181,7 +181,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
     await editDialog.getByLabel('Assigned By').fill('');
     await editDialog.getByLabel('Notes').fill('moved to days');
     await editDialog.getByRole('button', { name: 'Update Assignment' }).click();
-    await page.getByText('Queue assignment updated successfully').waitFor();
+    await waitForToast(page, 'Queue assignment updated successfully');
     const table = page.getByRole('table', { name: 'Queue assignments' });
     await table.getByRole('cell', { name: 'moved to days' }).waitFor();
     await table.getByRole('cell', { name: 'Team Lead', exact: true }).waitFor(); // moving it makes the signed-in user the assigner
@@ -199,7 +199,7 @@ describe.skipIf(!chromiumAvailable)('Region & Team Management', () => {
       .getByRole('dialog', { name: 'Edit Queue Assignment' })
       .getByRole('button', { name: 'Unassign Queue' })
       .click();
-    await page.getByText('Queue assignment deleted successfully').waitFor();
+    await waitForToast(page, 'Queue assignment deleted successfully');
     expect(confirmation).toContain(`Unassign queue "${QUEUES[0]!.name}"`);
     await tab(page, 'Unassigned Queues').click();
     await page.getByRole('button', { name: `Assign ${QUEUES[0]!.name} to Team` }).waitFor();

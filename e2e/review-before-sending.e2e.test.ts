@@ -10,7 +10,7 @@ import {
   stubGenesys,
   waitForJob,
 } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import type { RestClient } from '../test/rest-client';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -91,7 +91,7 @@ describe.skipIf(!chromiumAvailable)('Review before sending', () => {
     const toggle = page.getByLabel('Review invoices before sending');
     await toggle.check();
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Settings saved successfully').waitFor();
+    await waitForToast(page, 'Settings saved successfully');
   }
 
   it('a clerk reviews last month: flags and the previous period beside each customer, approves all but one, rejects that one; the next run bills it', async () => {
@@ -108,9 +108,8 @@ describe.skipIf(!chromiumAvailable)('Review before sending', () => {
     await dialog.getByLabel('Review Queue Two').check();
     await dialog.getByLabel('Hold invoices for review before sending').waitFor();
     await dialog.getByRole('button', { name: 'Run Billing Job' }).click();
-    const toast = page.getByText(/^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
-    await toast.waitFor();
-    const jobCode = ((await toast.textContent()) ?? '').split('Job ID: ')[1]!;
+    const toast = await waitForToast(page, /^Billing job started successfully! Job ID: BJ-[0-9A-Z]{6}$/);
+    const jobCode = toast.split('Job ID: ')[1]!;
     const jobRow = page.getByTestId('billing-job-row').filter({ hasText: jobCode });
     await jobRow.getByText('Awaiting Review').waitFor({ timeout: 30_000 });
     const jobId = ((await admin.get(`/api/v1/billing/jobs/${jobCode}`)).body as { data: { id: string } }).data.id;

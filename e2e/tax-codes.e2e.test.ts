@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProfile } from '../test/billing-kit';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import { connectMountedQuickBooks } from '../test/qbo-connect';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumAvailable)('Tax codes from the connected QuickBooks com
 
     await taxCode.selectOption({ label: '20.0% S — Standard rated (20%)' });
     await dialog.getByRole('button', { name: 'Update', exact: true }).click();
-    await page.getByText('Customer profile updated successfully', { exact: true }).first().waitFor();
+    await waitForToast(page, 'Customer profile updated successfully');
     const stored = await server.server.services.db.customerProfile.findFirstOrThrow({
       where: { qboDisplayName: 'Thames Telecom' },
     });

@@ -121,24 +121,24 @@ function recordToasts() {
 
 /**
  * Waits for a toast whose whole text is `text` (or matches it), on screen now or shown since the
- * last wait, and marks it awaited so a later wait needs a toast of its own. Times out naming the
+ * last wait, and returns its text, marked awaited so a later wait needs a toast of its own. Times out naming the
  * toasts that were shown, so a failure says what the person saw instead.
  */
-export async function waitForToast(page: Page, text: string | RegExp, timeoutMs = 30_000) {
+export async function waitForToast(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<string> {
   const wanted = typeof text === 'string' ? { exact: text } : { source: text.source, flags: text.flags };
   try {
-    await page.waitForFunction(
+    const found = await page.waitForFunction(
       (wanted) => {
         const matches = (shown: string) =>
           'exact' in wanted ? shown === wanted.exact : new RegExp(wanted.source, wanted.flags).test(shown);
         const shown = window.__toastsShown ?? [];
         const at = shown.findIndex(matches);
-        if (at >= 0) shown.splice(at, 1);
-        return at >= 0;
+        return at >= 0 ? shown.splice(at, 1)[0]! : false;
       },
       wanted,
       { timeout: timeoutMs, polling: 100 },
     );
+    return (await found.jsonValue()) as string;
   } catch (error) {
     const shown = await page.evaluate(() => window.__toastsShown ?? []).catch(() => []);
     throw new Error(`no toast "${String(text)}" within ${timeoutMs} ms; toasts shown: ${JSON.stringify(shown)}`, {
