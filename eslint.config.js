@@ -236,6 +236,19 @@ export default defineConfig(
     },
   },
 
+  // Each file fits on a screen or two, and each component reads as one piece (issue 27): a bigger one
+  // is split into sections, hooks or modules before it grows further.
+  {
+    files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { 'max-lines': ['error', { max: 350 }] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx', 'packages/ui/src/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'max-lines-per-function': ['error', { max: 200 }] },
+  },
+
   // Directions between packages (production files only; tests may reach across to set things up).
   {
     files: ['{apps,packages}/*/src/**/*.{ts,tsx}'],

@@ -146,3 +146,34 @@ describe('lint enforces the directions between packages', { timeout: 60_000 }, (
     ).toEqual([]);
   });
 });
+
+describe('lint keeps files and components to a screen or two', { timeout: 60_000 }, () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, at) => `export const line${at} = ${at};`);
+
+  it('fails a production file over 350 lines, not one of 350 nor a test file', async () => {
+    expect(await problems('packages/api/src/billing/probe.ts', lines(350).join('\n') + '\n')).toEqual([]);
+    expect(await problems('packages/api/src/billing/probe.ts', lines(351).join('\n') + '\n')).toEqual([
+      expect.stringContaining('Maximum allowed is 350'),
+    ]);
+    expect(await problems('packages/api/src/billing/probe.test.ts', lines(400).join('\n') + '\n')).toEqual([]);
+  });
+
+  it('fails a component over 200 lines, in the web app and in packages/ui', async () => {
+    const component = (bodyLines: number) =>
+      [
+        'export function Probe() {',
+        ...Array.from({ length: bodyLines }, (_, at) => `  const value${at} = ${at};`),
+        `  return <p>{${Array.from({ length: bodyLines }, (_, at) => `value${at}`).join(' + ') || '0'}}</p>;`,
+        '}',
+        '',
+      ].join('\n');
+    // Three lines besides the body: the signature, the return and the closing brace.
+    expect(await problems('apps/web/src/features/regions/components/probe.tsx', component(197))).toEqual([]);
+    expect(await problems('apps/web/src/features/regions/components/probe.tsx', component(198))).toEqual([
+      expect.stringContaining('Maximum allowed is 200'),
+    ]);
+    expect(await problems('packages/ui/src/components/probe.tsx', component(198))).toEqual([
+      expect.stringContaining('Maximum allowed is 200'),
+    ]);
+  });
+});
