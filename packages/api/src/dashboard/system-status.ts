@@ -2,7 +2,7 @@ import type { Database } from '@phone-billing/db';
 import { profilesWithUnbilledPeriods } from '../billing/unbilled-periods';
 import { unownedCallsIssue } from '../unowned-calls/unowned-calls-issue';
 import { reviewWaits } from '../billing/review-waits';
-import { displayDateRange } from '../domain/calendar';
+import { compareDates, displayDateRange } from '../domain/calendar';
 import { formatDecimal } from '../domain/decimal';
 import type { IntegrationServices, QboStatus } from '../integrations';
 import { receivablesIssues } from '../receivables/receivable-views';
@@ -208,7 +208,9 @@ export async function systemStatus(db: Database, integrations: IntegrationServic
     settings.billingIncrementSeconds,
   );
   if (unbilled.length > 0) {
-    const described = unbilled.map((profile) => {
+    // The longest overdue first (by name among equals): the message names three, so they are the ones to chase.
+    const overdueFirst = [...unbilled].sort((a, b) => compareDates(a.periods[0]!.start, b.periods[0]!.start));
+    const described = overdueFirst.map((profile) => {
       const first = profile.periods[0]!;
       const more =
         profile.periods.length > 1 ? ` and ${plural(profile.periods.length - 1, 'more period', 'more periods')}` : '';
