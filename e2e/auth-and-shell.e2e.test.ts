@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../packages/api/src/auth/passwords';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 const VIEWER = { email: 'viewer@example.com', password: 'viewer-password-1' };
@@ -57,7 +57,7 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
   it('lets the admin in, shows all nine sidebar entries, keeps the session on reload and signs out', async () => {
     const page = await browser.newPage();
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    await page.getByText('Login successful!').waitFor();
+    await waitForToast(page, 'Login successful!');
     const sidebar = page.getByRole('navigation', { name: 'Main' });
     await sidebar.getByRole('link', { name: 'Settings' }).waitFor();
     const entries = await sidebar.getByRole('link').allTextContents();

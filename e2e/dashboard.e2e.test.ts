@@ -4,7 +4,7 @@ import { clearDashboardTables, seedDashboardData, startRefusingGenesys } from '.
 import type { IntegrationServices, QboStatus } from '../packages/api/src/integrations';
 import { hashPassword } from '../packages/api/src/auth/passwords';
 import { notify } from '../packages/api/src/notifications';
-import { chromiumAvailable, launchBrowser, signInThroughUi } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signInThroughUi, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
@@ -186,7 +186,7 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     await page.goto(`${server.url}/`);
     // After the retries: the toast (4 s) and a lasting message with a way to try again.
     await Promise.all([
-      page.getByText('Failed to load dashboard data').waitFor({ timeout: 60_000 }),
+      waitForToast(page, 'Failed to load dashboard data', 60_000),
       page.getByText('The dashboard could not be loaded').waitFor({ timeout: 60_000 }),
     ]);
     await page.unroute('**/trpc/**');

@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, signIn } from '../test/browser';
+import { chromiumAvailable, launchBrowser, signIn, waitForToast } from '../test/browser';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../test/server';
 
 // When a call answers with a proxy's HTML 502 page or the network drops, the clerk reads the
@@ -110,7 +110,7 @@ describe.skipIf(!chromiumAvailable)('failed calls', () => {
 
   it('failed changes toast the catalogue text: run a job, create a region, reschedule all billing', async () => {
     const expectToast = async (text: string) => {
-      await page.getByText(text, { exact: true }).first().waitFor();
+      await waitForToast(page, text);
       expect(await page.locator('body').textContent()).not.toMatch(JARGON);
     };
 
