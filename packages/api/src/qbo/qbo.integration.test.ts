@@ -296,6 +296,32 @@ describe('QuickBooks through the simulator mounted under /sim/qbo', () => {
     });
   });
 
+  it('finds a customer whose display name holds a backslash, and says "not found" for one ending in a backslash', async () => {
+    // QuickBooks reads a backslash in a query literal as an escape: `'a\\'` never closes.
+    const searchFor = (displayName: string) =>
+      admin.get(`/api/v1/qbo/customers/search/display-name?${new URLSearchParams({ displayName })}`);
+    const amy = simulator()
+      .customers()
+      .find((customer) => customer.DisplayName === "Amy's Bird Sanctuary")!;
+    simulator().renameCustomer(amy.Id, "Amy's Birds \\ Finches\\");
+    try {
+      const found = await searchFor("Amy's Birds \\ Finches\\");
+      expect(found.status).toBe(200);
+      expect(found.body).toMatchObject({ found: true, data: { Id: amy.Id, DisplayName: "Amy's Birds \\ Finches\\" } });
+      // A name that only starts the same is not the customer: the lookup is exact.
+      const partial = await searchFor("Amy's Birds \\");
+      expect(partial.status).toBe(200);
+      expect(partial.body).toMatchObject({ found: false, data: null });
+      expect((await searchFor('a\\')).body).toMatchObject({ found: false, data: null });
+      // The type-ahead finds it by any part, backslash included.
+      const typed = await admin.get(`/api/v1/qbo/customers/search?${new URLSearchParams({ q: 'Finches\\' })}`);
+      expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+      expect(JSON.stringify(typed.body)).toContain(amy.Id);
+    } finally {
+      simulator().renameCustomer(amy.Id, "Amy's Bird Sanctuary");
+    }
+  });
+
   it('keeps the newest refresh token when two processes refresh at once', async () => {
     const { db, config } = testServer.server.services;
     const base = connection().config()!;

@@ -14,11 +14,11 @@ export function normaliseForSearch(text: string): string {
 
 /**
  * The LIKE pattern of a typed term, quoted: `%` around it; any apostrophe becomes `%` so either
- * kind finds the other (the matches are then checked exactly); a `%` typed is dropped, since
- * QuickBooks' LIKE cannot escape it.
+ * kind finds the other (the matches are then checked exactly), and so does a backslash, which
+ * QuickBooks' lexer reads as an escape; a `%` typed is dropped, since QuickBooks' LIKE cannot escape it.
  */
 export function likeContaining(term: string): string {
-  const inner = term.replace(/%/g, '').replace(APOSTROPHES, '%');
+  const inner = term.replace(/%/g, '').replace(APOSTROPHES, '%').replace(/\\/g, '%');
   return quoteQboString(`%${inner}%`);
 }
 

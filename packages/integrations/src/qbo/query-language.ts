@@ -8,3 +8,12 @@
 export function quoteQboString(value: string): string {
   return `'${value.replace(/'/g, "\\'")}'`;
 }
+
+/**
+ * A LIKE pattern that finds `value` although it holds a backslash: QuickBooks' lexer reads a
+ * backslash as an escape (only `\'` is documented), so `'a\'` never closes and the query fails to
+ * parse. Each backslash becomes `%`; the caller keeps only the rows equal to `value`.
+ */
+export function likeWithoutBackslashes(value: string): string {
+  return quoteQboString(value.replace(/\\/g, '%'));
+}

@@ -1,6 +1,6 @@
 import type { QboCreditMemo, QboCustomer, QboInvoice, QboItem, QboTaxCode } from './entities';
 import { QboApiError } from './errors';
-import { quoteQboString } from './query-language';
+import { likeWithoutBackslashes, quoteQboString } from './query-language';
 import { QboTransport } from './transport';
 
 /** Ids per `where Id in (...)` query, keeping the statement well inside QuickBooks' URL limits. */
@@ -37,6 +37,11 @@ export class QboReader extends QboTransport {
 
   /** The first entity whose field equals the value exactly (quotes are escaped), or null. */
   protected async findOneWhere<T>(entity: string, field: string, value: string): Promise<T | null> {
+    if (value.includes('\\')) {
+      const like = `select * from ${entity} where ${field} LIKE ${likeWithoutBackslashes(value)} MAXRESULTS 1000`;
+      const candidates = await this.query<T>(like);
+      return candidates.find((row) => (row as Record<string, unknown>)[field] === value) ?? null;
+    }
     const rows = await this.query<T>(`select * from ${entity} where ${field} = ${quoteQboString(value)}`);
     return rows[0] ?? null;
   }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { errorPageHtml } from './authorize-page';
 import { invoicePageHtml } from './invoice-page';
 import { creditMemosOf } from './credit-memos';
-import { renumberInvoice } from './person-edits';
+import { renameCustomer, renumberInvoice } from './person-edits';
 import { createReceivablesRoutes } from './receivables-routes';
 import { loadState, saveState, type CompanyState } from './state';
 import { faults as faultSpecs } from './wire-format';
@@ -200,6 +200,11 @@ export function createQboSimulator(options: QboSimulatorOptions = {}): QboSimula
     },
     receivables,
     customers: (id?: string) => [...company(id).customers],
+    renameCustomer(id: string, displayName: string, realm?: string) {
+      const customer = renameCustomer(company(realm), id, displayName, now());
+      persist();
+      return customer;
+    },
     async approve(authorizeUrl: string) {
       const check = oauth.checkAuthorizeRequest(new URL(authorizeUrl).searchParams);
       if (!check.ok) throw new Error(`${check.title}: ${check.detail}`);

@@ -1,4 +1,4 @@
-import type { QboInvoice } from '../entities';
+import type { QboCustomer, QboInvoice } from '../entities';
 import type { CompanyState } from './state';
 import { formatQboTime } from './wire-format';
 
@@ -15,4 +15,18 @@ export function renumberInvoice(company: CompanyState, id: string, docNumber: st
   invoice.SyncToken = String(Number(invoice.SyncToken) + 1);
   invoice.MetaData = { ...invoice.MetaData, LastUpdatedTime: formatQboTime(now, false) };
   return invoice;
+}
+
+/**
+ * A person renames a customer in QuickBooks: the display name is free text there, backslashes,
+ * quotes and all, and our lookups must still find it (or say plainly that nothing matched).
+ */
+export function renameCustomer(company: CompanyState, id: string, displayName: string, now: Date): QboCustomer {
+  const customer = company.customers.find((candidate) => candidate.Id === id);
+  if (!customer) throw new Error(`Cannot rename customer ${id}: no such customer`);
+  customer.DisplayName = displayName;
+  customer.SyncToken = String(Number(customer.SyncToken ?? 0) + 1);
+  const updated = formatQboTime(now, false);
+  customer.MetaData = { CreateTime: customer.MetaData?.CreateTime ?? updated, LastUpdatedTime: updated };
+  return customer;
 }

@@ -75,6 +75,8 @@ export type QboSimulator = {
   /** A person changes an invoice's DocNumber in QuickBooks (see person-edits.ts). */
   renumberInvoice(id: string, docNumber: string, realmId?: string): QboInvoice;
   customers(realmId?: string): QboCustomer[];
+  /** A person renames a customer in QuickBooks (see person-edits.ts). */
+  renameCustomer(id: string, displayName: string, realmId?: string): QboCustomer;
   readonly realmId: string;
   readonly credentials: { clientId: string; clientSecret: string };
   /** The redirect URL that approving this authorize URL produces, without a browser. */
