@@ -142,18 +142,20 @@ describe.skipIf(!chromiumAvailable)("the clerk's month-end", () => {
     expect(question).toBe(
       "Bill 3 customers' missing periods of 2026-10 (about $20.15) now? Invoices are created in QuickBooks for them.",
     );
-    // The runs end in the background: the month shows what they did.
+    // The runs end in the background, and the page follows them: no reload, no second run meanwhile.
     await expect
       .poll(
         async () => {
-          await page.reload();
-          await page.getByRole('heading', { name: 'Month end: 10/01/2026–10/31/2026' }).waitFor();
+          const billButton = page.getByRole('button', { name: 'Bill what is missing' });
+          const offered = (await billButton.count()) > 0 && (await billButton.isEnabled());
+          const inProgress = (await page.getByText(/^Billing in progress \(BJ-/).count()) > 0;
+          expect(offered && inProgress, 'a second run offered while the first is in progress').toBe(false);
           return page
             .getByTestId('month-end-row')
             .filter({ has: page.getByText('Billed', { exact: true }) })
             .count();
         },
-        { timeout: 30_000, interval: 1000 },
+        { timeout: 30_000, interval: 250 },
       )
       .toBe(2);
     await rowOf('Cool Cars').getByText('Failed', { exact: true }).waitFor();

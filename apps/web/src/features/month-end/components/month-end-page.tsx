@@ -15,6 +15,7 @@ import { formatMinutes, formatMoney, plural } from '../../../lib/format';
 import { errorMessage } from '../../../lib/trpc';
 import { useBillMissing } from '../api/bill-missing';
 import { useMonthEnd } from '../api/get-month-end';
+import { useStartedJobs } from '../api/started-jobs';
 import { MonthEndCustomers } from './month-end-customers';
 
 /** The month before today's (company timezone): the month a clerk closes. */
@@ -46,6 +47,7 @@ export default function MonthEndPage() {
   const canRun = usePermission('billing:run');
   const view = useMonthEnd(month);
   const billMissing = useBillMissing();
+  const startedJobs = useStartedJobs();
   const data = view.data?.data;
   const missingCount =
     data?.customers.filter((customer) => customer.missingAmount > 0 && customer.state !== 'NOT_DUE').length ?? 0;
@@ -56,7 +58,11 @@ export default function MonthEndPage() {
     const question = isDryRun
       ? `Start a dry run of ${what}? Nothing is sent to QuickBooks.`
       : `Bill ${what} now? Invoices are created in QuickBooks for them.`;
-    if (window.confirm(question)) billMissing.mutate({ month, isDryRun });
+    if (!window.confirm(question)) return;
+    billMissing.mutate(
+      { month, isDryRun },
+      { onSuccess: (answer) => !isDryRun && startedJobs.follow(answer.data.jobs) },
+    );
   };
 
   return (
@@ -115,7 +121,8 @@ export default function MonthEndPage() {
             missingCount={missingCount}
             canRun={canRun}
             onBill={bill}
-            billing={billMissing.isPending}
+            billing={billMissing.isPending || startedJobs.running.length > 0}
+            runningJobIds={startedJobs.running.map((job) => job.jobId)}
           />
           <MonthEndCustomers customers={data.customers} />
           {data.unowned.queues.length ? (
@@ -141,10 +148,12 @@ interface MissingCardProps {
   canRun: boolean;
   onBill: (isDryRun: boolean) => void;
   billing: boolean;
+  /** Runs this page started that have not ended yet. */
+  runningJobIds: string[];
 }
 
 /** The pre-flight of billing what is missing, and the one action that does it. */
-function MissingCard({ data, missingCount, canRun, onBill, billing }: MissingCardProps) {
+function MissingCard({ data, missingCount, canRun, onBill, billing, runningJobIds }: MissingCardProps) {
   return (
     <Card>
       <CardHeader>
@@ -163,6 +172,11 @@ function MissingCard({ data, missingCount, canRun, onBill, billing }: MissingCar
               ))}
             </ul>
           </Alert>
+        ) : null}
+        {runningJobIds.length ? (
+          <p className="text-sm text-slate-700" role="status">
+            Billing in progress ({runningJobIds.join(', ')}): this month shows what it billed when it ends.
+          </p>
         ) : null}
         <p className="text-sm text-slate-600">
           {missingCount
