@@ -1,6 +1,8 @@
 import type { Database } from '@phone-billing/db';
 import { recordAudit } from '../auth/audit';
 import { hashPassword } from '../auth/passwords';
+import { normaliseEmail } from '../auth/sign-in';
+import { forgetAccountFailures } from '../auth/sign-in-limits';
 import { createSession, invalidateOtherSessions, loadAuthUser, type CreatedSession } from '../auth/sessions';
 import { generateSecretToken, hashToken } from '../auth/tokens';
 import type { AuthUser } from '../services';
@@ -96,6 +98,7 @@ export async function redeemSetupLink(
   // Other outstanding links of this user die with it, and so do sessions opened with the old password.
   await db.passwordSetupToken.updateMany({ where: { userId: record.userId, usedAt: null }, data: { usedAt: now } });
   await invalidateOtherSessions(db, record.userId, null);
+  await forgetAccountFailures(db, normaliseEmail(record.user.email));
   const session = await createSession(db, record.userId, true, now);
   await recordAudit(db, {
     actor: { id: record.userId, email: record.user.email },

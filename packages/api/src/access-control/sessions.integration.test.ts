@@ -200,6 +200,27 @@ describe('password reset links', () => {
   });
 });
 
+describe('a locked-out account', () => {
+  it("opens with the password set from a reset link at once, not after the lock's fifteen minutes", async () => {
+    await createUser({ email: 'locked@example.com', roleIds: [roleIds.viewer], password: 'right-password-1' });
+    const user = await server.server.services.db.user.findUniqueOrThrow({ where: { email: 'locked@example.com' } });
+    const signIn = (password: string) =>
+      server.anonymous().post('/api/v1/auth/sign-in', { email: 'locked@example.com', password });
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect((await signIn('wrong-password')).status).toBe(401);
+    const locked = await signIn('right-password-1');
+    expect(locked.status).toBe(429);
+    expect(JSON.stringify(locked.body)).toContain('Too many failed sign-in attempts');
+
+    // The login page sends a locked-out person to an administrator for a reset link.
+    const issued = await admin.post(`/api/v1/auth/users/${user.id}/reset-link`, {});
+    const token = new URL(issued.body.data.resetUrl).searchParams.get('reset')!;
+    expect(
+      (await server.anonymous().post('/api/v1/auth/setup-password', { token, password: 'new-password-2' })).status,
+    ).toBe(200);
+    expect((await signIn('new-password-2')).status).toBe(200);
+  });
+});
+
 describe('API tokens', () => {
   it('acts as the user with their permissions until revoked; only a hash is stored', async () => {
     await createUser({ email: 'script@example.com', roleIds: [roleIds.viewer], password: 'script-pass-1' });
