@@ -33,6 +33,59 @@ describe.skipIf(!chromiumAvailable)('phones and keyboard focus', () => {
     await server?.stop();
   });
 
+  it('long unbroken names (as long as the server takes them) push no screen sideways, on a phone or a desktop', async () => {
+    const admin = await server.admin();
+    const long = (what: string, length: number) => `${what}${'X'.repeat(length - what.length)}`;
+    const profile = await admin.post('/api/v1/customer-profiles', {
+      qboDisplayName: long('LongCustomer', 190),
+      qboCompanyName: long('LongCompany', 150),
+      genesysQueueNames: [long('LongQueue', 120)],
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+    const role = await admin.post('/api/v1/access-control/roles', { name: long('LongRole', 80), actionKeys: [] });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const user = await admin.post('/api/v1/auth/users', {
+      email: 'long-role@example.com',
+      name: 'Long Role',
+      roleIds: [role.body.role.id],
+      password: 'long-role-password',
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const region = await admin.post('/api/v1/regions', { name: long('LongRegion', 100), isActive: true });
+    expect(region.status, JSON.stringify(region.body)).toBe(201);
+    const team = await admin.post('/api/v1/teams', {
+      name: long('LongTeam', 100),
+      regionId: region.body.data.id,
+      isActive: true,
+    });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage({ viewport });
+      await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      for (const [path, name] of [
+        ['/customer-profiles', 'LongCustomer'],
+        ['/access-control', 'LongRole'],
+        ['/region-teams', 'LongRegion'],
+      ] as const) {
+        await page.goto(`${server.url}${path}`);
+        await page
+          .getByText(new RegExp(`^${name}X`))
+          .first()
+          .waitFor();
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `${path} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      }
+      // The long profile's actions stay on the screen.
+      await page.goto(`${server.url}/customer-profiles`);
+      const edit = page.getByRole('button', { name: `Edit ${long('LongCustomer', 190)}` });
+      await edit.scrollIntoViewIfNeeded();
+      const box = (await edit.boundingBox())!;
+      expect(box.x + box.width, `Edit at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      await page.close();
+    }
+  });
+
   it('on a phone: profile cards keep every action in reach, the Region tabs scroll, and the menu traps focus and closes on Escape', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);

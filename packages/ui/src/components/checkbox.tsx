@@ -28,7 +28,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
         className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-blue-600 focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed"
         {...props}
       />
-      <span className="flex flex-col">
+      <span className="flex min-w-0 flex-col wrap-anywhere">
         <span className="font-medium">{label}</span>
         {description ? <span className="text-xs text-slate-500">{description}</span> : null}
       </span>

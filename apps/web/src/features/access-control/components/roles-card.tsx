@@ -17,8 +17,8 @@ export function RolesCard({ roles, actions }: { roles: AccessRole[]; actions: Ac
           <ul className="space-y-3">
             {roles.map((role) => (
               <li key={role.id} className="rounded-md border border-slate-200 p-3" data-testid={`role-${role.name}`}>
-                <div className="font-medium text-slate-900">{role.name}</div>
-                {role.description && <div className="text-sm text-slate-500">{role.description}</div>}
+                <div className="font-medium wrap-anywhere text-slate-900">{role.name}</div>
+                {role.description && <div className="text-sm wrap-anywhere text-slate-500">{role.description}</div>}
                 <div className="mt-2 flex flex-wrap gap-1">
                   {role.actions.length ? (
                     role.actions.map((action) => <Badge key={action.id}>{action.key}</Badge>)

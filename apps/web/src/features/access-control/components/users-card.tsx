@@ -63,7 +63,7 @@ export function UsersCard({ users, roles }: { users: AccessUser[]; roles: Access
         <div className="flex flex-wrap gap-1">
           {user.roles.length ? (
             user.roles.map((role) => (
-              <Badge key={role.id} tone="blue">
+              <Badge key={role.id} tone="blue" className="max-w-48 whitespace-normal wrap-anywhere">
                 {role.name}
               </Badge>
             ))

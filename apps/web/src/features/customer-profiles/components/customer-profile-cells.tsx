@@ -22,9 +22,11 @@ const BAND_LABELS: Record<CompletenessBand, string> = { complete: 'Complete', pa
 export function ProfileCustomerCell({ profile }: { profile: TCustomerProfile }) {
   return (
     <>
-      <div className="font-medium text-slate-900">{profile.qboDisplayName}</div>
+      <div className="max-w-64 font-medium wrap-anywhere text-slate-900 max-md:max-w-full">
+        {profile.qboDisplayName}
+      </div>
       {profile.qboCompanyName && profile.qboCompanyName !== profile.qboDisplayName && (
-        <div className="text-xs text-slate-600">{profile.qboCompanyName}</div>
+        <div className="max-w-64 text-xs wrap-anywhere text-slate-600 max-md:max-w-full">{profile.qboCompanyName}</div>
       )}
       {profile.qboPrimaryEmailAddr && (
         <div

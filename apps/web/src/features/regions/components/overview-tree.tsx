@@ -73,7 +73,7 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                   <ChevronRight className="size-4 text-slate-400" />
                 )}
                 <MapPin className="size-5 text-blue-600" aria-hidden="true" />
-                <span className="font-semibold text-slate-900">{region.name}</span>
+                <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{region.name}</span>
                 <StatusBadge active={region.isActive} />
                 <span className="ml-auto text-sm text-slate-500">
                   {plural(region.teams.length, 'team')} · {plural(queueCount, 'queue')}
@@ -104,7 +104,7 @@ export function OverviewTree({ regions, onCreateRegion }: OverviewTreeProps) {
                                 <ChevronRight className="size-4 text-slate-400" />
                               )}
                               <Users className="size-4 text-purple-600" aria-hidden="true" />
-                              <span className="font-medium text-slate-800">{team.name}</span>
+                              <span className="min-w-0 font-medium wrap-anywhere text-slate-800">{team.name}</span>
                               <StatusBadge active={team.isActive} />
                               <span className="ml-auto text-sm text-slate-500">
                                 {plural(team.queueAssignments.length, 'queue')}
