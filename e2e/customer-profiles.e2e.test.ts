@@ -74,7 +74,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await signInThroughUi(page, server.url, TEST_ADMIN.email, TEST_ADMIN.password);
     // The default rate of Settings is what a new profile starts with.
     await page.goto(`${server.url}/settings`);
-    await page.getByLabel('Rate per minute (default)').fill('0.09');
+    await page.getByLabel('Rate per minute (default)').fill('0.85');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await waitForToast(page, 'Settings saved successfully');
     await page.goto(`${server.url}/customer-profiles`);
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
     await addDialog.getByText('At least one Genesys queue name is required').waitFor();
     await addDialog.getByText('QBO Display Name is required for QuickBooks integration').waitFor();
     // The rate shows the default once Settings answered (the dialog may open a moment before).
-    await expect.poll(() => field(addDialog, 'Rate Per Minute ($)').inputValue()).toBe('0.09');
+    await expect.poll(() => field(addDialog, 'Rate Per Minute ($)').inputValue()).toBe('0.85');
     expect(await field(addDialog, 'Bill Time').inputValue()).toBe('02:00');
     // Names follow the server's text rules with the server's own messages (one shared schema),
     // before any request: an invisible character pasted into the display name, a control character in a queue name.
@@ -135,9 +135,18 @@ describe.skipIf(!chromiumAvailable)('Customer Profiles', () => {
       await addDialog.getByRole('list', { name: 'Genesys queue names' }).getByRole('listitem').allTextContents(),
     ).toEqual(['E2E Bird Line']);
 
+    // A new profile has no rate anyone is billed at yet: a rate far below the default is not questioned.
+    let asked = '';
+    const askedAbout = (browserDialog: { message(): string; dismiss(): Promise<void> }) => {
+      asked = browserDialog.message();
+      void browserDialog.dismiss();
+    };
+    page.once('dialog', askedAbout);
     await field(addDialog, 'Rate Per Minute ($)').fill('0.05');
     await addDialog.getByRole('button', { name: 'Create', exact: true }).click();
     await waitForToast(page, 'Customer profile created successfully');
+    page.off('dialog', askedAbout);
+    expect(asked).toBe('');
     await addDialog.waitFor({ state: 'hidden' });
     const row = page.getByTestId('customer-profile-row').filter({ hasText: "Amy's Bird Sanctuary" });
     await row.getByText('Active', { exact: true }).waitFor();

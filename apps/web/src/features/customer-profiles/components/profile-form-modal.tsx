@@ -29,15 +29,12 @@ interface ProfileFormModalProps {
 
 /**
  * The rates typed that deserve a second look (10× the saved rate either way, or above $1 a
- * minute), as one confirmation text; null when none does.
+ * minute), as one confirmation text; null when none does. A new profile has no saved rate: the
+ * form's default is a starting point, not a rate anyone is billed at, so only the $1 check applies.
  */
-function rateConfirmation(
-  values: TCustomerProfileForm,
-  profile: TCustomerProfile | null,
-  defaultRate: string | undefined,
-): string | null {
+function rateConfirmation(values: TCustomerProfileForm, profile: TCustomerProfile | null): string | null {
   const reasons = [
-    rateConfirmationReason('Rate Per Minute', values.ratePerMinute, profile?.ratePerMinute ?? defaultRate ?? null),
+    rateConfirmationReason('Rate Per Minute', values.ratePerMinute, profile?.ratePerMinute ?? null),
     rateConfirmationReason(
       'Overage Rate Per Minute',
       values.overageRatePerMinute,
@@ -85,7 +82,7 @@ export function ProfileFormModal({ open, profile, onClose }: ProfileFormModalPro
   const saving = create.isPending || update.isPending;
 
   const submit = form.handleSubmit((values) => {
-    const confirmation = rateConfirmation(values, profile, defaultRate);
+    const confirmation = rateConfirmation(values, profile);
     if (confirmation && !window.confirm(confirmation)) return;
     const body = { ...values, qboMetadata };
     const onError = (error: unknown) => {
