@@ -102,6 +102,17 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
     ]);
     await page.goto(`${server.url}/access-control`);
     await page.getByText('Access restricted').waitFor();
+    // The screens the spec leaves unguarded say which permission they need, not the server's refusal.
+    for (const [path, needs] of [
+      ['/company-info', 'Company Info needs the settings:manage or integration:qbo permission.'],
+      ['/qbo-setup', 'QBO Setup needs the integration:qbo permission.'],
+      ['/region-teams', 'Managing regions and teams needs the region:manage or team:manage permission.'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByText(needs).waitFor();
+      await page.getByText('Access restricted').waitFor();
+      expect(await page.getByText(/Permission denied|Failed to fetch/).count(), path).toBe(0);
+    }
     await page.close();
   });
 

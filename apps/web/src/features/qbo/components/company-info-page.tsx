@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '@phone-billing/ui/button';
 import { Card } from '@phone-billing/ui/card';
 import { EmptyState } from '@phone-billing/ui/empty-state';
 import { Spinner } from '@phone-billing/ui/spinner';
+import { AccessRestrictedNotice } from '../../../components/errors/access-restricted';
 import { usePermission } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/trpc';
 import { useCompanyInfo } from '../api/get-company-info';
@@ -24,6 +25,17 @@ function QboSetupLink() {
 
 /** The connected QuickBooks company's details (spec 000 §2 Company Info). */
 export default function CompanyInfoPage() {
+  const canSeeCompany = usePermission('integration:qbo', 'settings:manage');
+  if (!canSeeCompany)
+    return (
+      <AccessRestrictedNotice>
+        Company Info needs the settings:manage or integration:qbo permission.
+      </AccessRestrictedNotice>
+    );
+  return <CompanyInfoScreen />;
+}
+
+function CompanyInfoScreen() {
   const canSeeStatus = usePermission('integration:qbo');
   const status = useQboStatus({ enabled: canSeeStatus });
   const connectedKnown = !canSeeStatus || status.data !== undefined || status.isError;

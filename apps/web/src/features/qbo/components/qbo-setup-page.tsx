@@ -8,7 +8,9 @@ import { Button, buttonClasses } from '@phone-billing/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@phone-billing/ui/card';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { StatCard } from '@phone-billing/ui/stat-card';
+import { AccessRestrictedNotice } from '../../../components/errors/access-restricted';
 import { LoadError } from '../../../components/errors/load-error';
+import { usePermission } from '../../../lib/auth-store';
 import { formatDateTime } from '../../../lib/dates';
 import { formatDuration } from '../../../lib/format';
 import { useQboStatus } from '../api/get-qbo-status';
@@ -32,6 +34,13 @@ function ConfigRow({ label, ok, value }: { label: string; ok: boolean; value: st
 }
 
 export default function QboSetupPage() {
+  const canSetUp = usePermission('integration:qbo');
+  if (!canSetUp)
+    return <AccessRestrictedNotice>QBO Setup needs the integration:qbo permission.</AccessRestrictedNotice>;
+  return <QboSetupScreen />;
+}
+
+function QboSetupScreen() {
   const status = useQboStatus({ refetchInterval: 60_000 });
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import type { TQueueAssignmentWithTeam, TUnassignedQueue } from '@phone-billing/api/schemas';
 import { Alert } from '@phone-billing/ui/alert';
+import { AccessRestrictedNotice } from '../../../components/errors/access-restricted';
 import { LoadError } from '../../../components/errors/load-error';
 import { Button } from '@phone-billing/ui/button';
 import { Spinner } from '@phone-billing/ui/spinner';
@@ -26,9 +27,9 @@ export default function RegionTeamsPage() {
   const canManageTeams = usePermission('team:manage');
   if (!canManageRegions && !canManageTeams) {
     return (
-      <Alert tone="warning" title="Access restricted">
+      <AccessRestrictedNotice>
         Managing regions and teams needs the region:manage or team:manage permission.
-      </Alert>
+      </AccessRestrictedNotice>
     );
   }
   return <RegionTeamsScreen canManageRegions={canManageRegions} canManageTeams={canManageTeams} />;
