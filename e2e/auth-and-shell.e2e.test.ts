@@ -107,7 +107,7 @@ describe.skipIf(!chromiumAvailable)('signing in and the app shell', () => {
       ['/company-info', 'Company Info needs the settings:manage or integration:qbo permission.'],
       ['/qbo-setup', 'QBO Setup needs the integration:qbo permission.'],
       ['/region-teams', 'Managing regions and teams needs the region:manage or team:manage permission.'],
-    ]) {
+    ] as const) {
       await page.goto(`${server.url}${path}`);
       await page.getByText(needs).waitFor();
       await page.getByText('Access restricted').waitFor();

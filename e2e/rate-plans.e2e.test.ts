@@ -65,9 +65,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
 
     // An increment of 0 is explained, and nothing can be saved until it is fixed.
     await section.getByLabel('Charge 1 first increment').fill('0');
-    await section
-      .getByText('charges.0.firstIncrementSeconds: First increment must be a whole number of seconds from 1 to 3600')
-      .waitFor();
+    await section.getByText('Charge 1: First increment must be a whole number of seconds from 1 to 3600').waitFor();
     expect(await section.getByRole('button', { name: 'Save rate plan' }).isDisabled()).toBe(true);
     await section.getByLabel('Charge 1 first increment').fill('60');
 
@@ -124,7 +122,7 @@ describe.skipIf(!chromiumAvailable)('the rate plan editor', () => {
     // Out of order: explained, and nothing can be saved.
     await tiers.getByLabel('Charge 1 tier 2 up to').fill('50');
     await section
-      .getByText('charges.0.tiers: Charge "Voice": tiers out of order (tier 2 "up to" 50 is not above 100)')
+      .getByText('Charge 1: Charge "Voice": tiers out of order (tier 2 "up to" 50 is not above 100)')
       .waitFor();
     expect(await section.getByRole('button', { name: 'Save rate plan' }).isDisabled()).toBe(true);
     await tiers.getByRole('button', { name: 'Remove tier 2 of charge 1' }).click();

@@ -10,6 +10,7 @@ import type { TChargeDraft } from './rate-plan-charge-fields';
 import { RatePlanChargesTable } from './rate-plan-charges-table';
 import { RatePlanExample } from './rate-plan-example';
 import { TimeInput } from './time-input';
+import { ratePlanProblemText } from '../utils/rate-plan-problems';
 
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -55,9 +56,7 @@ export function RatePlanSection({ profileId }: { profileId: string | null }) {
   if (!draft || !saved.data) return null;
 
   const parsed = ZRatePlanSchema.safeParse(draft);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map(ratePlanProblemText);
   const hours = draft.businessHours ?? { days: [1, 2, 3, 4, 5], from: '08:00', to: '18:00' };
   const setHours = (patch: Partial<typeof hours>) => setDraft({ ...draft, businessHours: { ...hours, ...patch } });
   const range = lastMonth();
