@@ -26,6 +26,7 @@ type MonthEnd = {
     failure: string | null;
     lateCalls: { count: number };
     periods: Array<{ start: string; end: string; status: string }>;
+    invoices: Array<{ docNumber: string; amount: number }>;
   }>;
   unowned: { calls: number; minutes: number; queues: Array<{ name: string; calls: number; reason: string }> };
   warnings: Array<{ code: string; message: string }>;
@@ -130,6 +131,10 @@ describe('month end', () => {
     for (const job of answer.body.data.jobs as Array<{ id: string }>) await waitForJob(test, admin, job.id);
     const customers = byName(await october());
     expect(customers["Bill's Windsurf Shop"]).toMatchObject({ state: 'BILLED', billedAmount: 20, missingAmount: 0 });
+    // One invoice bills both of Bill's periods that touch October: listed once, with its whole amount.
+    const billInvoices = customers["Bill's Windsurf Shop"]!.invoices;
+    expect(billInvoices).toHaveLength(1);
+    expect(billInvoices[0]!.amount).toBe(20);
     expect(customers['Cool Cars']!.state).toBe('FAILED');
   });
 

@@ -135,7 +135,7 @@ function customerMonth(
       const minutes = (open?.billedMinutes ?? 0) + (done?.billedMinutes ?? 0);
       return { start: period.start, end: period.end, status, calls, minutes };
     }),
-    invoices: invoices.map((invoice) => ({
+    invoices: onePerInvoice(invoices).map((invoice) => ({
       docNumber: invoice.docNumber,
       qboInvoiceId: invoice.qboInvoiceId,
       jobId: invoice.jobId,
@@ -143,6 +143,19 @@ function customerMonth(
       qboStatus: invoice.qboStatus === 'active' ? null : (invoice.qboStatus?.toUpperCase() ?? null),
     })),
   };
+}
+
+/**
+ * One entry per invoice: coverage lists an invoice under each period it bills (with that period's
+ * share), so an invoice over two periods of the month would show twice; its shares are added up.
+ */
+function onePerInvoice<T extends { docNumber: string; amount: number }>(invoices: T[]): T[] {
+  const byDocNumber = new Map<string, T>();
+  for (const invoice of invoices) {
+    const seen = byDocNumber.get(invoice.docNumber);
+    byDocNumber.set(invoice.docNumber, seen ? { ...seen, amount: cents(seen.amount + invoice.amount) } : invoice);
+  }
+  return [...byDocNumber.values()];
 }
 
 /** The last real (not dry) attempt for each profile over days of the range, when it failed: its reason. */
