@@ -144,8 +144,16 @@ describe.skipIf(!chromiumAvailable)('dashboard and the header bell', () => {
     await issues.getByText(/not assigned to a team \(Overflow\)/).waitFor();
     await page.getByText('Processing billing...').waitFor(); // one job is IN_PROGRESS
 
-    // Usage: this month's totals and the chart of minutes by day.
+    // Usage: this month's totals and the chart of minutes by day, "so far" ending today.
     await page.getByRole('tab', { name: 'Usage' }).click();
+    const { timezone } = (await (await server.admin()).get('/api/v1/settings')).body.data as { timezone: string };
+    const today = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+    await page.getByText(new RegExp(`so far \\(\\d\\d/01/\\d{4} – ${today.replace(/\//g, '\\/')}, `)).waitFor();
     expect(await statCard(page, 'Total Calls').locator('dd').first().textContent()).toBe('9');
     expect(await statCard(page, 'Total Minutes').locator('dd').first().textContent()).toBe('118.52 min');
     // Acme 7 min × $0.05 = $0.35; Beta 100 min × $0.10 + 13 min × $0.20 = $12.60.

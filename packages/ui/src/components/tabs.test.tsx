@@ -29,6 +29,19 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel').textContent).toBe('Queue list');
   });
 
+  it('writes a large count with thousands separators, as the counts beside it are', () => {
+    render(
+      <Tabs defaultValue="calls">
+        <TabsList aria-label="Genesys">
+          <TabsTrigger value="calls" count={7206}>
+            Calls
+          </TabsTrigger>
+        </TabsList>
+      </Tabs>,
+    );
+    expect(screen.getByRole('tab', { name: 'Calls 7,206' })).toBeTruthy();
+  });
+
   it('moves between tabs with the arrow keys, Home and End, one tab stop for the strip', () => {
     const shown: string[] = [];
     render(

@@ -150,7 +150,7 @@ export function TabsTrigger({ value, count, className, children, disabled, ...pr
       {children}
       {count === undefined ? null : (
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 group-data-[state=active]:bg-blue-100 group-data-[state=active]:text-blue-700">
-          {count}
+          {count.toLocaleString('en-US')}
         </span>
       )}
     </button>

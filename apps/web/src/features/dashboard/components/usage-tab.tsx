@@ -4,7 +4,7 @@ import { StatCard } from '@phone-billing/ui/stat-card';
 import { Spinner } from '@phone-billing/ui/spinner';
 import { Clock, DollarSign, PhoneCall } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { formatCalendarDate } from '../../../lib/dates';
+import { formatCalendarDate, todayInCompanyZone } from '../../../lib/dates';
 import { formatMinutes, formatMoney, formatNumber } from '../../../lib/format';
 
 // The chart library loads only when this tab is opened.
@@ -19,13 +19,19 @@ function monthLabel(month: string): string {
   });
 }
 
+/** "So far" ends today while the month runs (a past month's end is its last day). */
+function soFarEnd(periodEnd: string): string {
+  const today = todayInCompanyZone();
+  return today < periodEnd ? today : periodEnd;
+}
+
 export function UsageTab({ overview }: { overview: DashboardOverview }) {
   const { usage, config } = overview;
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
         {monthLabel(usage.month)} so far ({formatCalendarDate(usage.periodStart)} –{' '}
-        {formatCalendarDate(usage.periodEnd)}, {config.timezone}); voice calls only.
+        {formatCalendarDate(soFarEnd(usage.periodEnd))}, {config.timezone}); voice calls only.
       </p>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Total Calls" value={formatNumber(usage.totalCalls)} icon={<PhoneCall />} tone="blue" />
