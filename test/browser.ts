@@ -121,8 +121,8 @@ function recordToasts() {
 
 /**
  * Waits for a toast whose whole text is `text` (or matches it), on screen now or shown since the
- * last wait, and returns its text, marked awaited so a later wait needs a toast of its own. Times out naming the
- * toasts that were shown, so a failure says what the person saw instead.
+ * last wait, and returns its text, marked awaited so a later wait needs a toast of its own. Times
+ * out naming the toasts that were shown, so a failure says what the person saw instead.
  */
 export async function waitForToast(page: Page, text: string | RegExp, timeoutMs = 30_000): Promise<string> {
   const wanted = typeof text === 'string' ? { exact: text } : { source: text.source, flags: text.flags };

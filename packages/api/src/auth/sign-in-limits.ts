@@ -186,6 +186,9 @@ export async function releaseSignInCheck(db: Database, check: SignInCheck): Prom
   await db.signInFailure.deleteMany({ where: { id: check.id } });
 }
 
+/** The account's counted failures (settled checks), from every address; checks in flight are not failures. */
+const failuresOfAccount = (email: string) => ({ email, failedAt: { not: null } });
+
 /**
  * The password was right: the account's failures are forgotten, from every address (and so from
  * each address's count too), with this check's place. Checks of the account still in flight
@@ -193,9 +196,7 @@ export async function releaseSignInCheck(db: Database, check: SignInCheck): Prom
  * to one's own account does not reset a sprayer's count.
  */
 export async function clearSignInFailures(db: Database, check: SignInCheck): Promise<void> {
-  await db.signInFailure.deleteMany({
-    where: { OR: [{ id: check.id }, { email: check.email, failedAt: { not: null } }] },
-  });
+  await db.signInFailure.deleteMany({ where: { OR: [{ id: check.id }, failuresOfAccount(check.email)] } });
 }
 
 /**
@@ -204,7 +205,7 @@ export async function clearSignInFailures(db: Database, check: SignInCheck): Pro
  * once instead of after the lock's fifteen minutes.
  */
 export async function forgetAccountFailures(db: Database, email: string): Promise<void> {
-  await db.signInFailure.deleteMany({ where: { email, failedAt: { not: null } } });
+  await db.signInFailure.deleteMany({ where: failuresOfAccount(email) });
 }
 
 /** Forgets failures older than the window and checks that were never settled (housekeeping). */

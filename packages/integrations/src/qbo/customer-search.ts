@@ -1,5 +1,5 @@
 // Customer type-ahead (issue 24): any part of the display name, company name or e-mail address.
-import { quoteQboString } from './query-language';
+import { likeWithoutBackslashes } from './query-language';
 import type { QboCustomer } from './entities';
 
 /** The fields a person may type part of; QuickBooks' query language has no OR, so one query each. */
@@ -18,8 +18,8 @@ export function normaliseForSearch(text: string): string {
  * QuickBooks' lexer reads as an escape; a `%` typed is dropped, since QuickBooks' LIKE cannot escape it.
  */
 export function likeContaining(term: string): string {
-  const inner = term.replace(/%/g, '').replace(APOSTROPHES, '%').replace(/\\/g, '%');
-  return quoteQboString(`%${inner}%`);
+  const inner = term.replace(/%/g, '').replace(APOSTROPHES, '%');
+  return likeWithoutBackslashes(`%${inner}%`);
 }
 
 function searchedTexts(customer: QboCustomer): string[] {
